@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type pg from "pg";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Auth } from "./features/accounts/auth.ts";
+import { registerAuthRoutes } from "./features/accounts/routes.ts";
+import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
+import { registerEventRoutes } from "./features/events/routes.ts";
+import { registerHealthRoutes } from "./features/health/routes.ts";
+import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
+import { installErrorHandler } from "./platform/http/error-handler.ts";
+import type { RealtimeBus } from "./platform/realtime/bus.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  pool: pg.Pool;
+  bus: RealtimeBus;
+  auth: Auth;
+}
+
+/** What every feature gets when it registers its routes and callables. */
+export interface FeatureContext extends AppDeps {
+  app: FastifyInstance;
+  callables: CallableRegistry;
+  sessions: SessionResolver;
+}
+
+/** A feature adds its routes and callables to the app. */
+export type Feature = (context: FeatureContext) => void | Promise<void>;
+
+/** The product's features, in the order their routes are registered. */
+export const FEATURES: readonly Feature[] = [
+  ({ app, pool }) => registerHealthRoutes(app, pool),
+  ({ app, auth }) => registerAuthRoutes(app, auth),
+  (context) => registerEventRoutes(context.app, context),
+];
+
+export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS * 2,
+    return503OnClosing: true,
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  const callables = new CallableRegistry();
+  const sessions = createSessionResolver(deps.auth);
+  const context: FeatureContext = { ...deps, app, callables, sessions };
+
+  for (const feature of features) await feature(context);
+  registerCallableRoute(app, callables);
+
+  serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for good, every other page path gets index.html. */
+function serveWebApp(app: FastifyInstance, distDir: string): void {
+  if (!existsSync(path.join(distDir, "index.html"))) return;
+  app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        "cache-control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+      );
+    },
+  });
+  app.get("/*", (request, reply) => {
+    if (request.url.startsWith("/api/")) {
+      return reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for GET ${request.url}` } });
+    }
+    const file = request.url.split("?")[0] ?? "/";
+    const candidate = path.join(distDir, path.normalize(file));
+    if (file !== "/" && candidate.startsWith(distDir) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
+      return reply.sendFile(path.relative(distDir, candidate));
+    }
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

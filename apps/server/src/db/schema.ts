@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---- Better Auth's four tables, written by hand (its CLI needs a newer Node) -------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+// ---- The product's own tables (SPEC.md section 3) ---------------------------------------------
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("unavailable"),
+    verified: boolean("verified").notNull().default(false),
+    gender: text("gender").notNull().default(""),
+    seekingGender: text("seeking_gender").notNull().default(""),
+    searchRadius: integer("search_radius").notNull().default(25),
+    zipCode: text("zip_code"),
+    birthday: date("birthday"),
+    age: integer("age"),
+    ageRangeMin: integer("age_range_min"),
+    ageRangeMax: integer("age_range_max"),
+    chatComplete: boolean("chat_complete").notNull().default(false),
+    picturesUploaded: boolean("pictures_uploaded").notNull().default(false),
+    conversationStage: text("conversation_stage").notNull().default("rapport_building"),
+    searchStarted: timestamp("search_started", { withTimezone: true }),
+    matchAccepted: timestamp("match_accepted", { withTimezone: true }),
+    photoUrls: jsonb("photo_urls").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    privacySettings: jsonb("privacy_settings").$type<Record<string, unknown> | null>(),
+    lastConversationId: text("last_conversation_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("profiles_status_idx").on(table.status)],
+);
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    // A timestamp id, as the spec keys conversations.
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull().default("rapport_building"),
+    processed: boolean("processed").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("conversations_user_id_idx").on(table.userId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sender: text("sender").$type<"bot" | "user">().notNull(),
+    text: text("text").notNull(),
+    stage: text("stage").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("messages_conversation_idx").on(table.conversationId, table.id)],
+);
+
+// US ZIP centroids from the USPS list, loaded once at start (platform/db/zip-codes.ts).
+export const zipCodes = pgTable("zip_codes", {
+  zip: text("zip").primaryKey(),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+});

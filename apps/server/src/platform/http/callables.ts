@@ -1,0 +1,48 @@
+import type { CallableName } from "@sams-web/domain/callables";
+import { CALLABLE_NAMES } from "@sams-web/domain/callables";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod";
+import { AppError } from "./errors.ts";
+
+export interface CallableContext {
+  request: FastifyRequest;
+}
+
+export interface CallableDefinition<Input extends z.ZodType, Output> {
+  input: Input;
+  handler: (data: z.infer<Input>, context: CallableContext) => Promise<Output>;
+}
+
+const envelopeSchema = z.object({ data: z.unknown().optional() }).strict();
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds callables of every input type.
+type AnyCallable = CallableDefinition<any, unknown>;
+
+/** Where features register their callables; the route below serves them all. */
+export class CallableRegistry {
+  private readonly callables = new Map<CallableName, AnyCallable>();
+
+  register<Input extends z.ZodType, Output>(name: CallableName, definition: CallableDefinition<Input, Output>): void {
+    if (this.callables.has(name)) throw new Error(`Callable ${name} is registered twice`);
+    this.callables.set(name, definition as AnyCallable);
+  }
+
+  get(name: string): AnyCallable | undefined {
+    return (CALLABLE_NAMES as readonly string[]).includes(name) ? this.callables.get(name as CallableName) : undefined;
+  }
+}
+
+export function registerCallableRoute(app: FastifyInstance, registry: CallableRegistry): void {
+  app.post<{ Params: { name: string } }>("/api/call/:name", async (request) => {
+    const callable = registry.get(request.params.name);
+    if (!callable) throw new AppError("NOT_FOUND", `There is no callable named ${request.params.name}.`);
+    const envelope = envelopeSchema.safeParse(request.body ?? {});
+    if (!envelope.success) throw new AppError("INVALID_ARGUMENT", 'The body must be {"data": …}.');
+    const input = callable.input.safeParse(envelope.data.data ?? {});
+    if (!input.success) {
+      throw new AppError("INVALID_ARGUMENT", input.error.issues[0]?.message ?? "Invalid argument.");
+    }
+    const result = await callable.handler(input.data, { request });
+    return { result: result ?? null };
+  });
+}

@@ -1,0 +1,38 @@
+import { statusForHttp } from "@sams-web/domain/callables";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+import { AppError } from "./errors.ts";
+
+const GENERIC_5XX = "Something went wrong on our side. Please try again.";
+
+/**
+ * The one place errors become responses. 4xx answers say what was wrong; a 5xx never carries a
+ * stack, SQL or any detail: those go to the log only.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.httpStatus).send({ error: { status: error.status, message: error.message } });
+    }
+    if (error instanceof ZodError) {
+      const message = error.issues[0]?.message ?? "Invalid request.";
+      return reply.code(400).send({ error: { status: "INVALID_ARGUMENT", message } });
+    }
+    const code = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
+    if (code >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(code).send({ error: { status: statusForHttp(code), message: GENERIC_5XX } });
+    }
+    const message =
+      error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? "The request is too large."
+        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+          ? "The request body is not valid JSON."
+          : error.message;
+    return reply.code(code).send({ error: { status: statusForHttp(code), message } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for ${request.method} ${request.url}` } });
+  });
+}

@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { LoginPanelProvider } from "./login-panel-context.tsx";
+import { OfflineBanner } from "./offline-banner.tsx";
+
+export function PageFallback() {
+  return (
+    <div className="flex flex-1 items-center justify-center py-24" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-rose/30 border-t-rose" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** A new page starts at its top, as a full page load would. */
+function useScrollToTopOnNavigate(): void {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect exists to run on each new path.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function AppShell() {
+  useScrollToTopOnNavigate();
+  return (
+    <LoginPanelProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <OfflineBanner />
+        <Header />
+        <main id="main" className="flex flex-1 flex-col">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        {/* The cookie banner (consent feature) is rendered here, above the page. */}
+      </div>
+    </LoginPanelProvider>
+  );
+}

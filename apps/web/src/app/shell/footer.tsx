@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { paths } from "../paths.ts";
+
+const SOCIAL_LINKS = [
+  { label: "Sam's Web on Facebook", href: "https://www.facebook.com/samsweb", short: "Facebook" },
+  { label: "Sam's Web on Instagram", href: "https://www.instagram.com/samsweb", short: "Instagram" },
+  { label: "Sam's Web on X", href: "https://x.com/samsweb", short: "X" },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="border-t border-line bg-silk-deep/60">
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-6 text-sm text-ink-soft sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p>© {new Date().getFullYear()} Sam's Web. All rights reserved.</p>
+        <nav aria-label="Legal" className="flex gap-5">
+          <Link className="link" to={paths.terms}>
+            Terms &amp; Conditions
+          </Link>
+          <Link className="link" to={paths.privacy}>
+            Privacy &amp; Cookies
+          </Link>
+        </nav>
+        <ul aria-label="Sam's Web elsewhere" className="flex gap-4">
+          {SOCIAL_LINKS.map((social) => (
+            <li key={social.href}>
+              <a
+                className="link"
+                href={social.href}
+                aria-label={social.label}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                {social.short}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

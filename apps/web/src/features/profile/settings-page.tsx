@@ -1,0 +1,13 @@
+import { Link } from "react-router";
+import { PageLayout } from "../../app/page-layout.tsx";
+import { paths } from "../../app/paths.ts";
+
+export default function SettingsPage() {
+  return (
+    <PageLayout title="Your Settings">
+      <Link to={paths.home} className="btn-secondary">
+        Close
+      </Link>
+    </PageLayout>
+  );
+}

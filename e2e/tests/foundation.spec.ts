@@ -1,0 +1,94 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+// SPEC.md section 2: every route renders a real page, typed straight into the address bar.
+const ROUTES: { path: string; heading: RegExp }[] = [
+  { path: "/", heading: /Sam/ },
+  { path: "/settings", heading: /Sam/ }, // a guest sees the home screen
+  { path: "/terms", heading: /^Terms and Conditions$/ },
+  { path: "/privacy", heading: /^Privacy Policy$/ },
+  { path: "/verify-email", heading: /Verif/ },
+  { path: "/faq", heading: /^Frequently Asked Questions$/ },
+  { path: "/reset-password", heading: /^Forgot Your Password\?$/ },
+  { path: "/match-confirmation", heading: /^Your Pending Match$/ },
+  { path: "/california-privacy", heading: /^California Privacy Statement$/ },
+  { path: "/privacy-settings", heading: /Privacy Settings/ },
+  { path: "/photo-upload", heading: /Sam/ }, // a guest sees the home screen
+];
+
+for (const route of ROUTES) {
+  test(`${route.path} renders its page with no serious accessibility violation`, async ({ page }) => {
+    await page.goto(route.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
+
+test("an unknown path shows a not-found page with a way home", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This thread leads nowhere");
+  await page.getByRole("main").getByRole("link", { name: "Back to Sam's Web" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the header's logo and title link home", async ({ page }) => {
+  await page.goto("/faq");
+  await page.getByRole("banner").getByRole("link", { name: "Sam's Web" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("a guest sees the Sign Up / Log In button", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" })).toBeVisible();
+});
+
+test("the footer links go where the spec says, with this year's copyright", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await footer.getByRole("link", { name: "Terms & Conditions" }).click();
+  await expect(page).toHaveURL("/terms");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy & Cookies" }).click();
+  await expect(page).toHaveURL("/privacy");
+  await expect(
+    page.getByRole("contentinfo").getByRole("list", { name: "Sam's Web elsewhere" }).getByRole("link"),
+  ).toHaveCount(3);
+});
+
+test("legal pages link where the spec says", async ({ page }) => {
+  await page.goto("/terms");
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/faq");
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await page.goto("/privacy");
+  await expect(page.locator('main a[href="/california-privacy"]').first()).toBeVisible();
+  await expect(page.locator('main a[href="/"]').first()).toBeVisible();
+  await page.goto("/california-privacy");
+  for (const href of ["/privacy-settings", "/", "/privacy"]) {
+    await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+  }
+});
+
+test("the offline banner appears while offline and leaves when back online", async ({ page, context }) => {
+  await page.goto("/");
+  const banner = page.getByText("Working offline - Some features may be limited");
+  await expect(banner).toBeHidden();
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+});
+
+test("the layout fits a 360 px phone without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/", "/terms", "/privacy", "/faq"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
