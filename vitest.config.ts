@@ -3,5 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["packages/domain", "apps/server"],
+    // Two cores: more workers only queue on the one database server.
+    maxWorkers: 2,
   },
 });

@@ -17,13 +17,22 @@ export async function measureInitialJs(): Promise<{ files: { url: string; gzip: 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-js-"));
   const server = spawn("node", ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: "warn",
+    },
     stdio: "ignore",
   });
   try {
     const base = `http://localhost:${port}`;
     for (let i = 0; i < 600; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -49,5 +58,7 @@ export async function measureInitialJs(): Promise<{ files: { url: string; gzip: 
 if (process.argv[1]?.endsWith("initial-js.ts")) {
   const { files, totalGzip } = await measureInitialJs();
   for (const file of files) console.log(`${(file.gzip / 1024).toFixed(1).padStart(7)} KB  ${file.url}`);
-  console.log(`initial JavaScript for /: ${(totalGzip / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB): ${totalGzip <= BUDGET_BYTES ? "within" : "OVER"} budget`);
+  console.log(
+    `initial JavaScript for /: ${(totalGzip / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB): ${totalGzip <= BUDGET_BYTES ? "within" : "OVER"} budget`,
+  );
 }

@@ -11,10 +11,17 @@ const root = path.resolve(import.meta.dirname, "..");
 
 async function timeUntilHealthy(args: string[], env: Record<string, string>, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn("node", args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
+  const child = spawn("node", args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: "ignore",
+  });
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return (performance.now() - started) / 1000;
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       if (performance.now() - started > 180_000) throw new Error("no healthy answer within 180 s");
@@ -47,6 +54,8 @@ export async function measureStartup(): Promise<{ baseline: number; cold: number
 if (process.argv[1]?.endsWith("startup.ts")) {
   const { baseline, cold, warm } = await measureStartup();
   console.log(`baseline (node + tsx, bare HTTP server): ${baseline.toFixed(2)} s`);
-  console.log(`cold start (initdb, migrations, ZIP table): ${cold.toFixed(2)} s = ${(cold / baseline).toFixed(1)}× baseline`);
+  console.log(
+    `cold start (initdb, migrations, ZIP table): ${cold.toFixed(2)} s = ${(cold / baseline).toFixed(1)}× baseline`,
+  );
   console.log(`warm start (data reused): ${warm.toFixed(2)} s = ${(warm / baseline).toFixed(1)}× baseline`);
 }

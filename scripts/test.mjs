@@ -64,7 +64,10 @@ const playwright = readJson(e2eReport);
 const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
-const broken = unitStatus !== 0 || buildStatus !== 0 || e2eStatus !== 0;
+// A runner that crashed before running anything must not pass for a green run.
+const unitRan = vitest?.success === true && vitest.numTotalTests > 0;
+const e2eRan = (playwright?.stats?.expected ?? 0) > 0;
+const broken = unitStatus !== 0 || !unitRan || buildStatus !== 0 || e2eStatus !== 0 || !e2eRan;
 
 console.log(`\ntest: ${passed} passed, ${failed + (broken && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`);
 process.exit(broken ? 1 : 0);

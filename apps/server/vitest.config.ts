@@ -9,7 +9,5 @@ export default defineConfig({
     env: { TZ: "America/Los_Angeles" },
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Two cores: more workers only queue on the one database server.
-    maxWorkers: 2,
   },
 });

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -159,3 +160,26 @@ export const zipCodes = pgTable("zip_codes", {
   city: text("city").notNull(),
   state: text("state").notNull(),
 });
+
+// One row per person and candidate: what `userId` sees of `candidateId` (SPEC.md section 3,
+// Match). Each pair has two rows, one for each side, since each side moves on its own.
+export const matches = pgTable(
+  "matches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    candidateId: text("candidate_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    score: integer("score").notNull(),
+    followupQuestions: jsonb("followup_questions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.candidateId] }),
+    index("matches_candidate_idx").on(table.candidateId),
+  ],
+);
