@@ -13,8 +13,10 @@ import { registerAuthRoutes } from "./features/accounts/routes.ts";
 import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
 import { registerEventRoutes } from "./features/events/routes.ts";
 import { registerHealthRoutes } from "./features/health/routes.ts";
+import { registerMatchRoutes } from "./features/matching/routes.ts";
 import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 
 export interface AppDeps {
@@ -30,6 +32,7 @@ export interface FeatureContext extends AppDeps {
   app: FastifyInstance;
   callables: CallableRegistry;
   sessions: SessionResolver;
+  accountLifecycle: AccountLifecycle;
 }
 
 /** A feature adds its routes and callables to the app. */
@@ -40,6 +43,7 @@ export const FEATURES: readonly Feature[] = [
   ({ app, pool }) => registerHealthRoutes(app, pool),
   ({ app, auth }) => registerAuthRoutes(app, auth),
   (context) => registerEventRoutes(context.app, context),
+  registerMatchRoutes,
 ];
 
 export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
@@ -78,7 +82,7 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
 
   const callables = new CallableRegistry();
   const sessions = createSessionResolver(deps.auth);
-  const context: FeatureContext = { ...deps, app, callables, sessions };
+  const context: FeatureContext = { ...deps, app, callables, sessions, accountLifecycle: new AccountLifecycle() };
 
   for (const feature of features) await feature(context);
   registerCallableRoute(app, callables);

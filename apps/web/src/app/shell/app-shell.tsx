@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { CookieBanner } from "../../features/consent/cookie-banner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { LoginPanelProvider } from "./login-panel-context.tsx";
@@ -42,7 +43,7 @@ export function AppShell() {
           </Suspense>
         </main>
         <Footer />
-        {/* The cookie banner (consent feature) is rendered here, above the page. */}
+        <CookieBanner />
       </div>
     </LoginPanelProvider>
   );

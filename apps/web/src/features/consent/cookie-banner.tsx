@@ -1,0 +1,4 @@
+/** The 'Cookie Preferences' banner (consent feature), rendered by the app shell. */
+export function CookieBanner() {
+  return null;
+}

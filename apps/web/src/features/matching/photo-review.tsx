@@ -1,0 +1,4 @@
+/** The photo review shown above the conversation (matching feature). */
+export function PhotoReview() {
+  return null;
+}
