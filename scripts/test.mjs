@@ -32,6 +32,9 @@ function ensureChromium() {
 
 const chromePath = ensureChromium();
 
+// Lint (Biome and the feature-structure rule) and types first: they are part of the suite.
+const staticStatus = run("npm", ["run", "--silent", "lint"]) || run("npm", ["run", "--silent", "typecheck"]);
+
 const vitestReport = path.join(reports, "vitest.json");
 const unitStatus = run("npx", [
   "vitest",
@@ -67,7 +70,7 @@ const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (
 // A runner that crashed before running anything must not pass for a green run.
 const unitRan = vitest?.success === true && vitest.numTotalTests > 0;
 const e2eRan = (playwright?.stats?.expected ?? 0) > 0;
-const broken = unitStatus !== 0 || !unitRan || buildStatus !== 0 || e2eStatus !== 0 || !e2eRan;
+const broken = staticStatus !== 0 || unitStatus !== 0 || !unitRan || buildStatus !== 0 || e2eStatus !== 0 || !e2eRan;
 
 console.log(`\ntest: ${passed} passed, ${failed + (broken && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`);
 process.exit(broken ? 1 : 0);
