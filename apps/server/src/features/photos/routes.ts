@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import multipart from "@fastify/multipart";
 import { PHOTOS_MAX } from "@sams-web/domain/constants";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/profile-api";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { createStorage } from "../../platform/storage/create-storage.ts";
@@ -38,6 +39,11 @@ function uploadError(error: unknown): AppError | null {
   return null;
 }
 
+function rateLimitKey(request: FastifyRequest): string {
+  const cookie = request.headers.cookie;
+  return cookie ? `c:${createHash("sha256").update(cookie).digest("base64url")}` : `ip:${request.ip}`;
+}
+
 /** Photo set upload and serving. Tests pass their own storage (e.g. one that fails on purpose). */
 export async function registerPhotoRoutes(context: FeatureContext, storage?: StorageDriver): Promise<void> {
   const { app, db, bus, sessions, config, accountLifecycle } = context;
@@ -71,7 +77,8 @@ export async function registerPhotoRoutes(context: FeatureContext, storage?: Sto
     await scope.register(multipart, { limits: PHOTO_UPLOAD_LIMITS, throwFileSizeLimit: true });
     scope.put(
       PHOTOS_PATH,
-      { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+      // Per account where there is one: people behind one address do not share a budget.
+      { config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: rateLimitKey } } },
       async (request): Promise<PhotosResponse> => {
         const user = await sessions.requireUser(request);
         if (!request.isMultipart()) throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
