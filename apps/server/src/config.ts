@@ -37,7 +37,9 @@ const configSchema = z.object({
   S3_REGION: z.preprocess(blankAsUnset, z.string().trim().default("us-east-1")),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(blankAsUnset, z.enum(["true", "false"]).default("false"))
+    .transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof configSchema> & {

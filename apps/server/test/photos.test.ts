@@ -45,7 +45,12 @@ let lifecycle: AccountLifecycle | undefined;
 beforeAll(async () => {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-photos-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+  });
   storage = new FlakyStorage(createLocalStorage(path.join(dataDir, "photos")));
   const features: Feature[] = [
     ...FEATURES.filter((feature) => feature !== registerPhotoRoutes),
@@ -172,15 +177,14 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
       async () => ({
         field: "photo0",
         filename: "photo.jpg",
-        data: await sharp({ create: { width: 560, height: 560, channels: 3, background: "#fff" } }).png().toBuffer(),
+        data: await sharp({ create: { width: 560, height: 560, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
       }),
     ],
     ["a truncated JPEG", async () => ({ field: "photo0", data: (await jpeg()).subarray(0, 2000) })],
     ["a 559×560 JPEG", async () => ({ field: "photo0", data: await jpeg(559, 560) })],
-    [
-      "a 20000×20000 pixel bomb",
-      async () => ({ field: "photo0", data: withDeclaredSize(await jpeg(), 20000, 20000) }),
-    ],
+    ["a 20000×20000 pixel bomb", async () => ({ field: "photo0", data: withDeclaredSize(await jpeg(), 20000, 20000) })],
     [
       "an SVG with a script",
       async () => ({
@@ -190,7 +194,10 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
         data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
       }),
     ],
-    ["a 10 MB body", async () => ({ field: "photo0", data: Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024)]) })],
+    [
+      "a 10 MB body",
+      async () => ({ field: "photo0", data: Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024)]) }),
+    ],
   ];
 
   it.each(cases)("%s", async (_name, make) => {
@@ -210,9 +217,16 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
       .withIccProfile("p3")
       .withExif({
         IFD0: { Make: "SpyCam", Copyright: "secret" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 46/1 30/1", GPSLongitudeRef: "W", GPSLongitude: "122/1 25/1 10/1" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "37/1 46/1 30/1",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "122/1 25/1 10/1",
+        },
       })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+      )
       .jpeg()
       .toBuffer();
     const before = await sharp(tagged).metadata();
@@ -238,7 +252,12 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
       { field: "photo0", data: await jpeg() },
       { field: "photo1", data: await jpeg() },
     ]);
-    const response = await app.inject({ method: "PUT", url: "/api/photos", headers: { "content-type": contentType }, payload });
+    const response = await app.inject({
+      method: "PUT",
+      url: "/api/photos",
+      headers: { "content-type": contentType },
+      payload,
+    });
     expect(response.statusCode).toBe(401);
   });
 

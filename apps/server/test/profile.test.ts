@@ -182,16 +182,14 @@ describe("'Age preference: offset lowest is 18 minus age, floored at -20, at mos
       ageRangeMax: 5,
     });
   });
-  it.each([
-    [{ ageRangeMin: -21 }],
-    [{ ageRangeMin: -4 }],
-    [{ ageRangeMax: 4 }],
-    [{ ageRangeMax: 21 }],
-  ])("refuses %j for a 40-year-old", async (range) => {
-    const { cookie } = await signUp(t.app);
-    await patch(cookie, { birthday: birthdayYearsAgo(40) });
-    expect((await patch(cookie, range)).statusCode).toBe(400);
-  });
+  it.each([[{ ageRangeMin: -21 }], [{ ageRangeMin: -4 }], [{ ageRangeMax: 4 }], [{ ageRangeMax: 21 }]])(
+    "refuses %j for a 40-year-old",
+    async (range) => {
+      const { cookie } = await signUp(t.app);
+      await patch(cookie, { birthday: birthdayYearsAgo(40) });
+      expect((await patch(cookie, range)).statusCode).toBe(400);
+    },
+  );
   it("never lets the minimum age fall below 18: a 25-year-old cannot choose -8", async () => {
     const { cookie } = await signUp(t.app);
     await patch(cookie, { birthday: birthdayYearsAgo(25) });

@@ -30,7 +30,11 @@ export async function sanitizePhoto(data: Buffer): Promise<Buffer> {
   }
   try {
     // rotate() applies an EXIF orientation to the pixels before the EXIF itself is dropped.
-    return await sharp(data, { limitInputPixels: PHOTO_SIZE_PX * PHOTO_SIZE_PX, failOn: "warning", sequentialRead: true })
+    return await sharp(data, {
+      limitInputPixels: PHOTO_SIZE_PX * PHOTO_SIZE_PX,
+      failOn: "warning",
+      sequentialRead: true,
+    })
       .rotate()
       .toColourspace("srgb")
       .jpeg({ quality: STORED_JPEG_QUALITY, chromaSubsampling: "4:2:0" })
