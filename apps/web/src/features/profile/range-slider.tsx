@@ -3,7 +3,8 @@ import { useId } from "react";
 
 /**
  * One labelled Radix slider. `onChange` fires while it moves (dragging or keys); `onCommit` when
- * the person lets go, which is when the settings may be saved.
+ * it settles (a key press, or letting go). Radix may call onCommit before the matching onChange,
+ * so whether a pointer is down is reported separately rather than inferred from their order.
  */
 export function RangeSlider({
   label,
@@ -13,6 +14,7 @@ export function RangeSlider({
   valueText,
   onChange,
   onCommit,
+  onDragChange,
   disabled = false,
 }: {
   label: string;
@@ -22,6 +24,8 @@ export function RangeSlider({
   valueText: string;
   onChange: (value: number) => void;
   onCommit: (value: number) => void;
+  /** True while a pointer holds the slider, false once it is released anywhere. */
+  onDragChange: (dragging: boolean) => void;
   disabled?: boolean;
 }) {
   const labelId = useId();
@@ -44,6 +48,10 @@ export function RangeSlider({
         disabled={disabled}
         onValueChange={([v]) => v !== undefined && onChange(v)}
         onValueCommit={([v]) => v !== undefined && onCommit(v)}
+        onPointerDown={() => {
+          onDragChange(true);
+          window.addEventListener("pointerup", () => onDragChange(false), { once: true });
+        }}
       >
         <Slider.Track className="relative h-2 grow rounded-full bg-silk-deep">
           <Slider.Range className="absolute h-full rounded-full bg-rose" />

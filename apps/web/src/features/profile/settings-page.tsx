@@ -178,17 +178,26 @@ function SettingsForm({ profile }: { profile: Profile }) {
     setNameNotice(null);
     schedule();
   };
-  /** While a slider moves nothing is saved; letting go schedules the save. */
+  /** While a pointer holds a slider nothing is saved; letting go schedules the save. */
   const slide = (changes: Partial<Draft>) => {
-    dragging.current = true;
-    clearTimeout(timer.current);
-    timer.current = undefined;
     setEdits((current) => ({ ...current, ...changes }));
+    if (dragging.current) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    }
   };
   const release = (changes: Partial<Draft>) => {
-    dragging.current = false;
     setEdits((current) => ({ ...current, ...changes }));
     schedule();
+  };
+  const drag = (active: boolean) => {
+    dragging.current = active;
+    if (active) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    } else {
+      schedule();
+    }
   };
 
   const age = ageFrom(draft);
@@ -288,6 +297,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
           valueText={`${draft.searchRadius} miles of ZIP code`}
           onChange={(v) => slide({ searchRadius: v })}
           onCommit={(v) => release({ searchRadius: v })}
+          onDragChange={drag}
         />
       </section>
 
@@ -332,6 +342,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
                 valueText={`${age + range.ageRangeMin} years`}
                 onChange={(v) => slide({ ageRangeMin: v - age })}
                 onCommit={(v) => release({ ageRangeMin: v - age })}
+                onDragChange={drag}
               />
             )}
             <RangeSlider
@@ -342,6 +353,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
               valueText={`${age + range.ageRangeMax} years`}
               onChange={(v) => slide({ ageRangeMax: v - age })}
               onCommit={(v) => release({ ageRangeMax: v - age })}
+              onDragChange={drag}
             />
           </div>
         )}
