@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { makeImage, signUpThroughApi } from "../fixtures/profile-db.ts";
@@ -142,4 +143,18 @@ test("'Could not load existing photos.' when loading fails", async ({ page }) =>
   );
   await page.goto("/photo-upload");
   await expect(page.getByText("Could not load existing photos.")).toBeVisible();
+});
+
+test("the upload and crop screens have no serious accessibility violation", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openUploadAsNewUser(page);
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await addPhoto(page, { name: "a.png", mimeType: "image/png", buffer: await makeImage(700, 700, "png") });
+  await check();
+  await pick(page, { name: "b.png", mimeType: "image/png", buffer: await makeImage(900, 700, "png", 30) });
+  await check();
 });

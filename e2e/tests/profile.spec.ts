@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { setProfileFlags, signUpThroughApi } from "../fixtures/profile-db.ts";
 
@@ -173,4 +174,16 @@ test("Close returns to the chat", async ({ page }) => {
   await openSettingsAsNewUser(page);
   await page.getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("the settings screen has no serious accessibility violation and fits a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSettingsAsNewUser(page);
+  await page.getByLabel("Birthday").fill(yearsAgo(35));
+  await expect(page.getByRole("slider", { name: "Youngest age" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });
