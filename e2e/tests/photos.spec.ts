@@ -38,6 +38,8 @@ test("upload three photos, crop one by keyboard, delete one, save, and see them 
   // The second one is cropped by keyboard: 1 px, 10 with Shift, 100 with Ctrl (SPEC section 2).
   await pick(page, { name: "two.jpg", mimeType: "image/jpeg", buffer: await makeImage(1600, 700, "jpeg", 200) });
   const cropArea = page.getByRole("group", { name: "Crop area" });
+  // 'crop … cannot be smaller than the scaled 560 px minimum': zoom stops at 700 / 560.
+  await expect(page.getByRole("slider", { name: "Zoom" })).toHaveAttribute("max", "1.25");
   await cropArea.focus();
   const position = () =>
     cropArea.evaluate((el) => {
