@@ -339,6 +339,20 @@ describe("'On save, existing stored photos are deleted, new ones uploaded': atom
     expect([meta.width, meta.height]).toEqual([20000, 20000]);
   });
 
+  it("two saves at once end with one complete set and no stray files", async () => {
+    const { cookie, userId } = await signUp(app);
+    const results = await Promise.all([
+      upload(cookie, [await jpeg(), await jpeg()]),
+      upload(cookie, [await jpeg(), await jpeg(), await jpeg()]),
+      upload(cookie, [await jpeg(), await jpeg(), await jpeg(), await jpeg()]),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const { urls } = await photoUrlsOf(userId);
+    expect(await storedKeys(userId)).toEqual(
+      urls.map((url: string) => url.replace(`/api/photos/${userId}/`, `users/${userId}/photos/`)),
+    );
+  });
+
   it("deleting the account removes the user's files", async () => {
     const { cookie, userId } = await signUp(app);
     await upload(cookie, [await jpeg(), await jpeg()]);
