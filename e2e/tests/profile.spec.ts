@@ -187,3 +187,23 @@ test("the settings screen has no serious accessibility violation and fits a 360 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("'Failed to save settings.' when a save fails, and 'Error loading search data.' when loading fails", async ({
+  page,
+}) => {
+  await openSettingsAsNewUser(page);
+  await page.route("**/api/profile", (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } })
+      : route.continue(),
+  );
+  await page.getByRole("group", { name: "I am a" }).getByRole("button").click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to save settings.");
+
+  await page.unroute("**/api/profile");
+  await page.route("**/api/profile", (route) =>
+    route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } }),
+  );
+  await page.reload();
+  await expect(page.getByText("Error loading search data.")).toBeVisible();
+});
