@@ -246,3 +246,16 @@ describe("'User status … The toggle is disabled until email is verified, chat 
     expect(events).toEqual(["profile", "profile"]);
   });
 });
+
+describe("'privacySettings (set; a null write clears expired preferences)'", () => {
+  it("stores and clears the cookie preferences, telling the other tabs", async () => {
+    const { cookie, userId } = await signUp(t.app);
+    const events: string[] = [];
+    const stop = t.bus.subscribe(userId, (event) => events.push(event.topic));
+    const prefs = { bannerDismissed: true, analytics: true, adTracking: false, expiry: Date.now() + 1000 };
+    expect((await patch(cookie, { privacySettings: prefs })).json().profile.privacySettings).toEqual(prefs);
+    expect((await patch(cookie, { privacySettings: null })).json().profile.privacySettings).toBeNull();
+    stop();
+    expect(events).toEqual(["profile", "consent", "profile", "consent"]);
+  });
+});

@@ -136,6 +136,8 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
       const updated = await updateProfile(db, user.id, changes);
       if (!updated) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
       await bus.publish(user.id, { topic: "profile" });
+      // Cookie choices made in one tab apply in the others (SPEC section 4).
+      if (changes.privacySettings !== undefined) await bus.publish(user.id, { topic: "consent" });
       return toProfile(updated, user, today);
     },
   };
