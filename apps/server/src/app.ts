@@ -14,6 +14,8 @@ import { createSessionResolver, type SessionResolver } from "./features/accounts
 import { registerEventRoutes } from "./features/events/routes.ts";
 import { registerHealthRoutes } from "./features/health/routes.ts";
 import { registerMatchRoutes } from "./features/matching/routes.ts";
+import { registerPhotoRoutes } from "./features/photos/routes.ts";
+import { registerProfileRoutes } from "./features/profile/routes.ts";
 import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
@@ -44,6 +46,8 @@ export const FEATURES: readonly Feature[] = [
   ({ app, auth }) => registerAuthRoutes(app, auth),
   (context) => registerEventRoutes(context.app, context),
   registerMatchRoutes,
+  registerProfileRoutes,
+  registerPhotoRoutes,
 ];
 
 export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {

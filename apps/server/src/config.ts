@@ -31,6 +31,15 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AUTH_SECRET: z.preprocess(blankAsUnset, z.string().min(32).optional()),
   WEB_DIST_DIR: optionalText,
+  // Photo storage: S3-compatible when S3_BUCKET is set, else files under DATA_DIR/photos.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(blankAsUnset, z.string().trim().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(blankAsUnset, z.enum(["true", "false"]).default("false"))
+    .transform((v) => v === "true"),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -40,6 +40,7 @@ export const MESSAGES = {
   birthdayTooEarly: "Please enter a birthday in 1900 or later.",
   birthdayTooYoung: "You must be at least 18 years old to use Sam's Web.",
   radiusInvalid: "Please choose a search radius from 1 to 500 miles.",
+  ageRangeOutOfBounds: "Please choose a minimum age from 18 up to 5 years below your own age.",
   deleteConfirmationRequired: "Please type 'delete' to confirm.",
   statusChangeNotAllowed:
     "Please verify your email, complete your chat with Sam and upload your photos before changing your status.",
@@ -102,6 +103,12 @@ export const MESSAGES = {
   imageTooSmall: "Images must be at least 560x560 pixels",
   tooFewPhotos: "Please upload at least 2 photos",
   maxPhotosUploaded: "Maximum photos uploaded",
+  // ours: the server's answers to an upload it refuses
+  tooManyPhotos: "Please upload at most 5 photos",
+  photoNotJpeg: "Photos must be JPEG images.",
+  photoWrongSize: "Each photo must be exactly 560x560 pixels.",
+  photoUnreadable: "This photo could not be read. Please choose another.",
+  photoTooLarge: "This photo file is too large.",
 
   // ── App shell (SPEC section 2) ─────────────────────────────────────────────────────────
   offline: "Working offline - Some features may be limited",

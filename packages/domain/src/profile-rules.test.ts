@@ -388,6 +388,26 @@ describe("profileUpdateSchema: fields the server owns are never taken from the c
     expect(schema.safeParse({ ageRangeMax: 5.5 }).success).toBe(false);
   });
 
+  it.each([
+    [{ ageRangeMin: -20 }, true],
+    [{ ageRangeMin: -21 }, false],
+    [{ ageRangeMin: -5 }, true],
+    [{ ageRangeMax: 5 }, true],
+    [{ ageRangeMax: 4 }, false],
+    [{ ageRangeMax: 20 }, true],
+    [{ ageRangeMax: 21 }, false],
+    [{ searchRadius: 0 }, false],
+    [{ searchRadius: 1 }, true],
+    [{ searchRadius: 500 }, true],
+    [{ searchRadius: 501 }, false],
+    [{ zipCode: "9411a" }, false],
+    [{ zipCode: "9411" }, false],
+    [{ zipCode: "941101" }, false],
+    [{ zipCode: "94110" }, true],
+  ])("boundary %j → accepted %s", (input, ok) => {
+    expect(schema.safeParse(input).success).toBe(ok);
+  });
+
   it("rejects an empty display name and a bad ZIP with their messages", () => {
     expect(firstMessage(schema.safeParse({ displayName: " & " }))).toBe("Please enter your name.");
     expect(firstMessage(schema.safeParse({ zipCode: "" }))).toBe("Please enter a 5-digit US ZIP code.");

@@ -1,13 +1,392 @@
+import { SETTINGS_DEBOUNCE_MS, SETTINGS_SAVED_NOTICE_MS } from "@sams-web/domain/constants";
+import { MESSAGES } from "@sams-web/domain/messages";
+import {
+  ageOffsetBounds,
+  ageOn,
+  birthdaySchema,
+  canChangeStatus,
+  clampAgeRange,
+  displayNameSchema,
+  type Gender,
+  nextGender,
+  type Profile,
+  type ProfileUpdateInput,
+  parseIsoDate,
+  zipSchema,
+} from "@sams-web/domain/profile-rules";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";
 import { paths } from "../../app/paths.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { refreshSession } from "../../lib/session.ts";
+import { AccountSection } from "../accounts/account-section.tsx";
+import { SearchSection } from "../matching/search-section.tsx";
+import { useProfile } from "./api/get-profile.ts";
+import { useUpdateProfile } from "./api/update-profile.ts";
+import { RangeSlider } from "./range-slider.tsx";
+import { RequirementsChecklist } from "./requirements-checklist.tsx";
+import { StatusToggle } from "./status-toggle.tsx";
+
+/** The form's own text values; what the server stores is derived from them when saving. */
+interface Draft {
+  displayName: string;
+  gender: Gender;
+  seekingGender: Gender;
+  zipCode: string;
+  searchRadius: number;
+  birthday: string;
+  ageRangeMin: number;
+  ageRangeMax: number;
+}
+type DraftKey = keyof Draft;
+
+const GENDER_LABELS: Record<Gender, string> = { man: "Man", woman: "Woman", "": "Non-binary or unselected" };
+
+function draftFrom(profile: Profile): Draft {
+  return {
+    displayName: profile.displayName,
+    gender: profile.gender,
+    seekingGender: profile.seekingGender,
+    zipCode: profile.zipCode ?? "",
+    searchRadius: profile.searchRadius,
+    birthday: profile.birthday ?? "",
+    ageRangeMin: profile.ageRangeMin,
+    ageRangeMax: profile.ageRangeMax,
+  };
+}
+
+/** The latest date a person may be born on to be 18 today, for the date picker's max. */
+function latestBirthday(today: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${today.getFullYear() - 18}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+}
+
+/** Each field's message when its value cannot be saved, or null. */
+function fieldErrors(draft: Draft): Partial<Record<DraftKey, string>> {
+  const errors: Partial<Record<DraftKey, string>> = {};
+  const name = displayNameSchema.safeParse(draft.displayName);
+  if (!name.success) errors.displayName = name.error.issues[0]?.message;
+  if (draft.zipCode !== "" && !zipSchema.safeParse(draft.zipCode).success) errors.zipCode = MESSAGES.zipInvalid;
+  if (draft.birthday !== "") {
+    const birthday = birthdaySchema().safeParse(draft.birthday);
+    if (!birthday.success) errors.birthday = birthday.error.issues[0]?.message;
+  }
+  return errors;
+}
+
+/** The age from a valid birthday in the draft, else null. */
+function ageFrom(draft: Draft): number | null {
+  if (draft.birthday === "" || parseIsoDate(draft.birthday) === null) return null;
+  if (!birthdaySchema().safeParse(draft.birthday).success) return null;
+  return ageOn(draft.birthday, new Date());
+}
+
+function changesBetween(draft: Draft, saved: Draft, errors: Partial<Record<DraftKey, string>>): ProfileUpdateInput {
+  const changes: ProfileUpdateInput = {};
+  if (draft.displayName !== saved.displayName && !errors.displayName) changes.displayName = draft.displayName;
+  if (draft.gender !== saved.gender) changes.gender = draft.gender;
+  if (draft.seekingGender !== saved.seekingGender) changes.seekingGender = draft.seekingGender;
+  if (draft.searchRadius !== saved.searchRadius) changes.searchRadius = draft.searchRadius;
+  if (draft.zipCode !== saved.zipCode && !errors.zipCode) changes.zipCode = draft.zipCode === "" ? null : draft.zipCode;
+  if (draft.birthday !== saved.birthday && !errors.birthday) {
+    changes.birthday = draft.birthday === "" ? null : draft.birthday;
+  }
+  const age = ageFrom(draft);
+  if (age !== null && (draft.ageRangeMin !== saved.ageRangeMin || draft.ageRangeMax !== saved.ageRangeMax)) {
+    const range = clampAgeRange(age, draft);
+    changes.ageRangeMin = range.ageRangeMin;
+    changes.ageRangeMax = range.ageRangeMax;
+  }
+  return changes;
+}
+
+function SettingsForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const saved = draftFrom(profile);
+  // Only the fields the person has edited and not yet seen saved; the rest follow the server.
+  const [edits, setEdits] = useState<Partial<Draft>>({});
+  const draft: Draft = { ...saved, ...edits };
+  const errors = fieldErrors(draft);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [nameNotice, setNameNotice] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [rejectedZip, setRejectedZip] = useState<string | null>(null);
+
+  const latest = useRef({ draft, saved, errors, rejectedZip });
+  latest.current = { draft, saved, errors, rejectedZip };
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dragging = useRef(false);
+  const mutate = useRef(update.mutateAsync);
+  mutate.current = update.mutateAsync;
+
+  const flush = async () => {
+    timer.current = undefined;
+    const { draft: d, saved: s, errors: e, rejectedZip: rz } = latest.current;
+    const changes = changesBetween(d, s, e);
+    if (changes.zipCode !== undefined && changes.zipCode === rz) delete changes.zipCode;
+    if (Object.keys(changes).length === 0) return;
+    try {
+      await mutate.current(changes);
+      // Drop the edits the server now holds, unless the person changed them again meanwhile.
+      setEdits((current) => {
+        const next = { ...current };
+        for (const key of Object.keys(changes) as DraftKey[]) {
+          if (next[key] === d[key]) delete next[key];
+        }
+        return next;
+      });
+      setSaveError(null);
+      setNotice(MESSAGES.settingsSaved);
+      clearTimeout(noticeTimer.current);
+      noticeTimer.current = setTimeout(() => setNotice(null), SETTINGS_SAVED_NOTICE_MS);
+      if (changes.displayName !== undefined) {
+        setNameNotice(MESSAGES.nameUpdated);
+        void refreshSession();
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.message === MESSAGES.zipNotFound) {
+        setRejectedZip(changes.zipCode ?? null);
+      } else {
+        setSaveError(MESSAGES.settingsSaveFailed);
+      }
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer.current);
+    if (dragging.current) return;
+    timer.current = setTimeout(() => void flush(), SETTINGS_DEBOUNCE_MS);
+  };
+
+  // Leaving the page within the debounce still saves the last edit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on leaving the page.
+  useEffect(
+    () => () => {
+      clearTimeout(noticeTimer.current);
+      if (timer.current !== undefined) {
+        clearTimeout(timer.current);
+        void flush();
+      }
+    },
+    [],
+  );
+
+  const edit = (changes: Partial<Draft>) => {
+    setEdits((current) => ({ ...current, ...changes }));
+    setNameNotice(null);
+    schedule();
+  };
+  /** While a pointer holds a slider nothing is saved; letting go schedules the save. */
+  const slide = (changes: Partial<Draft>) => {
+    setEdits((current) => ({ ...current, ...changes }));
+    if (dragging.current) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    }
+  };
+  const release = (changes: Partial<Draft>) => {
+    setEdits((current) => ({ ...current, ...changes }));
+    schedule();
+  };
+  const drag = (active: boolean) => {
+    dragging.current = active;
+    if (active) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    } else {
+      schedule();
+    }
+  };
+
+  const age = ageFrom(draft);
+  const bounds = age !== null ? ageOffsetBounds(age) : null;
+  const range = age !== null ? clampAgeRange(age, draft) : null;
+  const zipMessage =
+    errors.zipCode ?? (rejectedZip !== null && draft.zipCode === rejectedZip ? MESSAGES.zipNotFound : null);
+
+  return (
+    <div className="space-y-6">
+      <div aria-live="polite" className="min-h-6 text-sm font-semibold">
+        {notice && <p className="text-moss">{notice}</p>}
+        {saveError && (
+          <p role="alert" className="text-danger">
+            {saveError}
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="about-heading" className="card space-y-5">
+        <h2 id="about-heading" className="text-xl font-semibold">
+          About you
+        </h2>
+        <div>
+          <label htmlFor="display-name" className="field-label">
+            Display name
+          </label>
+          <input
+            id="display-name"
+            className="field-input"
+            value={draft.displayName}
+            maxLength={60}
+            autoComplete="nickname"
+            aria-invalid={errors.displayName ? true : undefined}
+            aria-describedby="display-name-message"
+            onChange={(event) => edit({ displayName: event.target.value })}
+          />
+          <p id="display-name-message" className="mt-1 text-sm" aria-live="polite">
+            {errors.displayName ? (
+              <span className="text-danger">{errors.displayName}</span>
+            ) : (
+              nameNotice && <span className="text-moss">{nameNotice}</span>
+            )}
+          </p>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              ["gender", "I am a"],
+              ["seekingGender", "Seeking a"],
+            ] as const
+          ).map(([key, label]) => (
+            <fieldset key={key}>
+              <legend className="field-label">{label}</legend>
+              <button
+                type="button"
+                className="btn-secondary w-full"
+                onClick={() => edit({ [key]: nextGender(draft[key]) })}
+              >
+                {GENDER_LABELS[draft[key]]}
+              </button>
+            </fieldset>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="where-heading" className="card space-y-5">
+        <h2 id="where-heading" className="text-xl font-semibold">
+          Where to search
+        </h2>
+        <div>
+          <label htmlFor="zip-code" className="field-label">
+            ZIP code
+          </label>
+          <input
+            id="zip-code"
+            className="field-input max-w-40"
+            value={draft.zipCode}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            pattern="[0-9]{5}"
+            aria-invalid={zipMessage ? true : undefined}
+            aria-describedby="zip-code-message"
+            onChange={(event) => edit({ zipCode: event.target.value.replace(/\s/g, "") })}
+          />
+          <p id="zip-code-message" className="mt-1 text-sm text-danger" aria-live="polite">
+            {zipMessage}
+          </p>
+        </div>
+        <RangeSlider
+          label="Search radius"
+          value={draft.searchRadius}
+          min={1}
+          max={500}
+          valueText={`${draft.searchRadius} miles of ZIP code`}
+          onChange={(v) => slide({ searchRadius: v })}
+          onCommit={(v) => release({ searchRadius: v })}
+          onDragChange={drag}
+        />
+      </section>
+
+      <section aria-labelledby="age-heading" className="card space-y-5">
+        <h2 id="age-heading" className="text-xl font-semibold">
+          Age
+        </h2>
+        <div>
+          <label htmlFor="birthday" className="field-label">
+            Birthday
+          </label>
+          <input
+            id="birthday"
+            type="date"
+            className="field-input max-w-52"
+            value={draft.birthday}
+            min="1900-01-01"
+            max={latestBirthday(new Date())}
+            aria-invalid={errors.birthday ? true : undefined}
+            aria-describedby="birthday-message"
+            onChange={(event) => edit({ birthday: event.target.value })}
+          />
+          <p id="birthday-message" className="mt-1 text-sm text-danger" aria-live="polite">
+            {errors.birthday}
+          </p>
+        </div>
+        {age === null || bounds === null || range === null ? (
+          <p className="text-ink-soft">{MESSAGES.birthdayRequiredForAgeRange}</p>
+        ) : (
+          <div className="space-y-4">
+            <p className="text-sm text-ink-soft">
+              You are {age}. Show me people aged {age + range.ageRangeMin} to {age + range.ageRangeMax}.
+            </p>
+            {bounds.minLowest === bounds.minHighest ? (
+              <p className="text-sm">Youngest age: {age + bounds.minLowest}</p>
+            ) : (
+              <RangeSlider
+                label="Youngest age"
+                value={age + range.ageRangeMin}
+                min={age + bounds.minLowest}
+                max={age + bounds.minHighest}
+                valueText={`${age + range.ageRangeMin} years`}
+                onChange={(v) => slide({ ageRangeMin: v - age })}
+                onCommit={(v) => release({ ageRangeMin: v - age })}
+                onDragChange={drag}
+              />
+            )}
+            <RangeSlider
+              label="Oldest age"
+              value={age + range.ageRangeMax}
+              min={age + bounds.maxLowest}
+              max={age + bounds.maxHighest}
+              valueText={`${age + range.ageRangeMax} years`}
+              onChange={(v) => slide({ ageRangeMax: v - age })}
+              onCommit={(v) => release({ ageRangeMax: v - age })}
+              onDragChange={drag}
+            />
+          </div>
+        )}
+      </section>
+
+      <RequirementsChecklist profile={profile} />
+      <StatusToggle profile={profile} enabled={canChangeStatus(profile)} />
+    </div>
+  );
+}
 
 export default function SettingsPage() {
+  const profile = useProfile();
   return (
     <PageLayout title="Your Settings">
-      <Link to={paths.home} className="btn-secondary">
-        Close
-      </Link>
+      <div className="space-y-6">
+        {profile.isError ? (
+          <p role="alert" className="text-danger">
+            {MESSAGES.searchDataLoadFailed}
+          </p>
+        ) : profile.data ? (
+          <SettingsForm profile={profile.data} />
+        ) : (
+          <p className="text-ink-soft">Loading your settings…</p>
+        )}
+        <SearchSection />
+        <div id="account">
+          <AccountSection />
+        </div>
+        <Link to={paths.home} className="btn-secondary">
+          Close
+        </Link>
+      </div>
     </PageLayout>
   );
 }

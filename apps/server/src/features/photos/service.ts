@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/constants";
+import { MESSAGES } from "@sams-web/domain/messages";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import type { StorageDriver } from "../../platform/storage/storage.ts";
+import { findPhotoUrls, hasLiveMatch } from "./data.ts";
+import { swapPhotoUrls } from "./mutations.ts";
+import { sanitizePhoto } from "./photo-files.ts";
+
+// Layout (docs/decisions/0002-versioned-photo-keys.md): users/{uid}/photos/{version}/photo{i}.jpg,
+// where every save writes a new version and the profile row says which version is current.
+// The address that serves a photo mirrors its key: /api/photos/{uid}/{version}/photo{i}.jpg.
+const URL_PREFIX = "/api/photos/";
+const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+const FILE = /^photo[0-4]\.jpg$/;
+
+export function userPrefix(userId: string): string {
+  return `users/${userId}/`;
+}
+
+function versionPrefix(userId: string, version: string): string {
+  return `users/${userId}/photos/${version}/`;
+}
+
+export function photoUrl(userId: string, version: string, index: number): string {
+  return `${URL_PREFIX}${userId}/${version}/photo${index}.jpg`;
+}
+
+function parsePhotoUrl(url: string): { userId: string; version: string; file: string } | null {
+  if (!url.startsWith(URL_PREFIX)) return null;
+  const [userId, version, file, ...rest] = url.slice(URL_PREFIX.length).split("/");
+  if (rest.length > 0 || !userId || !version || !file) return null;
+  if (!SEGMENT.test(userId) || !SEGMENT.test(version) || !FILE.test(file)) return null;
+  return { userId, version, file };
+}
+
+function newVersion(): string {
+  return `v${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+}
+
+export function createPhotoService(deps: {
+  db: Database;
+  bus: RealtimeBus;
+  storage: StorageDriver;
+  log: FastifyBaseLogger;
+}) {
+  const { db, bus, storage, log } = deps;
+
+  return {
+    async list(userId: string): Promise<string[]> {
+      return (await findPhotoUrls(db, userId)) ?? [];
+    },
+
+    /**
+     * Replaces the whole set. New files go under a fresh version prefix; only when all are
+     * stored does one transaction point the profile at them; then the old version is removed.
+     * A failure before the switch removes the new files and leaves the old set in place; a
+     * failure after it leaves the new set in place (old files at worst linger, unreferenced).
+     */
+    async replace(userId: string, uploads: Buffer[]): Promise<string[]> {
+      if (uploads.length < PHOTOS_MIN) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooFewPhotos);
+      if (uploads.length > PHOTOS_MAX) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooManyPhotos);
+      const clean: Buffer[] = [];
+      for (const upload of uploads) clean.push(await sanitizePhoto(upload));
+
+      const version = newVersion();
+      const prefix = versionPrefix(userId, version);
+      const discardNew = () =>
+        storage.deletePrefix(prefix).catch((error) => log.error({ err: error }, "could not remove unused photos"));
+      try {
+        for (const [index, data] of clean.entries()) {
+          await storage.put(`${prefix}photo${index}.jpg`, data, "image/jpeg");
+        }
+      } catch (error) {
+        log.error({ err: error }, "photo storage failed");
+        await discardNew();
+        throw new AppError("UNAVAILABLE", MESSAGES.photosSaveFailed);
+      }
+
+      const urls = clean.map((_, index) => photoUrl(userId, version, index));
+      let previous: string[] | null;
+      try {
+        previous = await swapPhotoUrls(db, userId, urls);
+      } catch (error) {
+        await discardNew();
+        throw error;
+      }
+      if (previous === null) {
+        await discardNew();
+        throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+      }
+
+      const oldVersions = new Set(
+        previous.flatMap((url) => {
+          const parsed = parsePhotoUrl(url);
+          return parsed && parsed.userId === userId && parsed.version !== version ? [parsed.version] : [];
+        }),
+      );
+      for (const old of oldVersions) {
+        await storage
+          .deletePrefix(versionPrefix(userId, old))
+          .catch((error) => log.error({ err: error }, "could not remove replaced photos"));
+      }
+      await bus.publish(userId, { topic: "photos" });
+      await bus.publish(userId, { topic: "profile" });
+      return urls;
+    },
+
+    /**
+     * The bytes of one current photo for `viewerId`, or null (which the route turns into 404)
+     * when the address is not a current photo or the viewer is neither the owner nor holds a
+     * live match with the owner.
+     */
+    async read(viewerId: string, path: { userId: string; version: string; file: string }): Promise<Buffer | null> {
+      const url = `${URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
+      const parsed = parsePhotoUrl(url);
+      if (!parsed) return null;
+      const current = await findPhotoUrls(db, parsed.userId);
+      if (!current?.includes(url)) return null;
+      if (viewerId !== parsed.userId && !(await hasLiveMatch(db, viewerId, parsed.userId))) return null;
+      return storage.get(`${versionPrefix(parsed.userId, parsed.version)}${parsed.file}`);
+    },
+
+    async deleteAll(userId: string): Promise<void> {
+      await storage.deletePrefix(userPrefix(userId));
+    },
+  };
+}
+
+export type PhotoService = ReturnType<typeof createPhotoService>;

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { profiles, users } from "../../db/schema.ts";
+import type { ProfileRow } from "./data.ts";
+
+export type ProfileChanges = Partial<
+  Pick<
+    typeof profiles.$inferInsert,
+    | "displayName"
+    | "gender"
+    | "seekingGender"
+    | "searchRadius"
+    | "zipCode"
+    | "birthday"
+    | "age"
+    | "ageRangeMin"
+    | "ageRangeMax"
+    | "status"
+    | "privacySettings"
+  >
+>;
+
+/**
+ * Writes the changes and, with a new display name, the auth record's name too: the header greets
+ * by the session's name, so both must say the same.
+ */
+export async function updateProfile(db: Database, userId: string, changes: ProfileChanges): Promise<ProfileRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
+    if (row && changes.displayName !== undefined) {
+      await tx.update(users).set({ name: changes.displayName }).where(eq(users.id, userId));
+    }
+    return row ?? null;
+  });
+}

@@ -1,0 +1,146 @@
+import { AGE_OFFSET_MAX_LOW, AGE_OFFSET_MIN_UPPER, RADIUS_DEFAULT } from "@sams-web/domain/constants";
+import { MESSAGES } from "@sams-web/domain/messages";
+import {
+  ageOffsetBounds,
+  ageOn,
+  canChangeStatus,
+  clampAgeRange,
+  type Gender,
+  makeProfileUpdateSchema,
+  type Profile,
+  type Status,
+} from "@sams-web/domain/profile-rules";
+import type { ConversationStage } from "@sams-web/domain/stages";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import type { SessionUser } from "../accounts/session.ts";
+import { findProfile, type ProfileRow, zipExists } from "./data.ts";
+import { type ProfileChanges, updateProfile } from "./mutations.ts";
+
+/** Age today from the stored birthday: the stored age may be from an earlier day. */
+function currentAge(row: ProfileRow, now: Date): number | null {
+  return row.birthday ? ageOn(row.birthday, now) : null;
+}
+
+/** The profile of SPEC section 3 as the API returns it. */
+export function toProfile(row: ProfileRow, user: SessionUser, now = new Date()): Profile {
+  const age = currentAge(row, now);
+  const range =
+    age !== null && age >= 18
+      ? clampAgeRange(age, { ageRangeMin: row.ageRangeMin, ageRangeMax: row.ageRangeMax })
+      : { ageRangeMin: row.ageRangeMin ?? AGE_OFFSET_MIN_UPPER, ageRangeMax: row.ageRangeMax ?? AGE_OFFSET_MAX_LOW };
+  return {
+    displayName: row.displayName,
+    email: row.email,
+    status: row.status as Status,
+    createdAt: row.createdAt.getTime(),
+    // Verification is recorded by the auth layer; either record being true means verified.
+    verified: row.verified || user.emailVerified,
+    gender: row.gender as Gender,
+    seekingGender: row.seekingGender as Gender,
+    searchRadius: row.searchRadius ?? RADIUS_DEFAULT,
+    zipCode: row.zipCode,
+    birthday: row.birthday,
+    age,
+    ...range,
+    chatComplete: row.chatComplete,
+    picturesUploaded: row.picturesUploaded,
+    conversationStage: row.conversationStage as ConversationStage,
+    searchStarted: row.searchStarted?.getTime() ?? null,
+    matchAccepted: row.matchAccepted?.getTime() ?? null,
+    photoUrls: row.photoUrls,
+    privacySettings: row.privacySettings as Profile["privacySettings"],
+  };
+}
+
+export function createProfileService(deps: { db: Database; bus: RealtimeBus; now?: () => Date }) {
+  const { db, bus } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const load = async (user: SessionUser): Promise<ProfileRow> => {
+    const row = await findProfile(db, user.id);
+    if (!row) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    return row;
+  };
+
+  return {
+    async get(user: SessionUser): Promise<Profile> {
+      return toProfile(await load(user), user, now());
+    },
+
+    /**
+     * Applies a partial update with the same rules the form uses. Server-owned and unknown fields
+     * fail the parse; the ZIP must exist; age comes from the birthday; the age range must fit
+     * that age; the status may become active only when its conditions hold.
+     */
+    async update(user: SessionUser, body: unknown): Promise<Profile> {
+      const today = now();
+      const input = makeProfileUpdateSchema(() => today).parse(body ?? {});
+      const row = await load(user);
+      const changes: ProfileChanges = {};
+
+      if (input.displayName !== undefined) changes.displayName = input.displayName;
+      if (input.gender !== undefined) changes.gender = input.gender;
+      if (input.seekingGender !== undefined) changes.seekingGender = input.seekingGender;
+      if (input.searchRadius !== undefined) changes.searchRadius = input.searchRadius;
+      if (input.privacySettings !== undefined) changes.privacySettings = input.privacySettings;
+
+      if (input.zipCode !== undefined) {
+        if (input.zipCode !== null && !(await zipExists(db, input.zipCode))) {
+          throw new AppError("INVALID_ARGUMENT", MESSAGES.zipNotFound);
+        }
+        changes.zipCode = input.zipCode;
+      }
+
+      const birthday = input.birthday !== undefined ? input.birthday : row.birthday;
+      const age = birthday ? ageOn(birthday, today) : null;
+      if (input.birthday !== undefined) {
+        changes.birthday = input.birthday;
+        changes.age = age;
+      }
+
+      const rangeTouched = input.ageRangeMin !== undefined || input.ageRangeMax !== undefined;
+      if (rangeTouched && age === null) {
+        throw new AppError("INVALID_ARGUMENT", MESSAGES.birthdayRequiredForAgeRange);
+      }
+      if (age !== null && (rangeTouched || input.birthday !== undefined)) {
+        const bounds = ageOffsetBounds(age);
+        if (
+          input.ageRangeMin !== undefined &&
+          (input.ageRangeMin < bounds.minLowest || input.ageRangeMin > bounds.minHighest)
+        ) {
+          throw new AppError("INVALID_ARGUMENT", MESSAGES.ageRangeOutOfBounds);
+        }
+        // A new birthday pulls the stored range inside the new bounds.
+        const range = clampAgeRange(age, {
+          ageRangeMin: input.ageRangeMin ?? row.ageRangeMin,
+          ageRangeMax: input.ageRangeMax ?? row.ageRangeMax,
+        });
+        changes.ageRangeMin = range.ageRangeMin;
+        changes.ageRangeMax = range.ageRangeMax;
+      }
+
+      if (input.status !== undefined && input.status !== row.status) {
+        const verified = row.verified || user.emailVerified;
+        if (
+          input.status === "active" &&
+          !canChangeStatus({ verified, chatComplete: row.chatComplete, picturesUploaded: row.picturesUploaded })
+        ) {
+          throw new AppError("FAILED_PRECONDITION", MESSAGES.statusChangeNotAllowed);
+        }
+        changes.status = input.status;
+      }
+
+      if (Object.keys(changes).length === 0) return toProfile(row, user, today);
+      const updated = await updateProfile(db, user.id, changes);
+      if (!updated) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+      await bus.publish(user.id, { topic: "profile" });
+      // Cookie choices made in one tab apply in the others (SPEC section 4).
+      if (changes.privacySettings !== undefined) await bus.publish(user.id, { topic: "consent" });
+      return toProfile(updated, user, today);
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

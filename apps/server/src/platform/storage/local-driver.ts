@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { assertSafeKey, type StorageDriver } from "./storage.ts";
+
+/** Files under one directory (DATA_DIR/photos by default). */
+export function createLocalStorage(root: string): StorageDriver {
+  const fileFor = (key: string) => path.join(root, ...key.split("/"));
+
+  return {
+    async put(key, data) {
+      assertSafeKey(key);
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written photo under its real name.
+      const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      await writeFile(temp, data, { mode: 0o600 });
+      await rename(temp, file);
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        return await readFile(fileFor(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async deletePrefix(prefix) {
+      assertSafeKey(prefix, { prefix: true });
+      await rm(fileFor(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
+    async list(prefix) {
+      assertSafeKey(prefix, { prefix: true });
+      const dir = fileFor(prefix.slice(0, -1));
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error) => {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      });
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+        .sort();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { assertSafeKey, type StorageDriver } from "./storage.ts";
+
+export interface S3Options {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** Any S3-compatible store (AWS S3, MinIO, R2, s3rver in tests). Objects are private. */
+export function createS3Storage(options: S3Options): StorageDriver {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = options.bucket;
+
+  const list = async (prefix: string): Promise<string[]> => {
+    assertSafeKey(prefix, { prefix: true });
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys.sort();
+  };
+
+  return {
+    async put(key, data, contentType) {
+      assertSafeKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) return null;
+        return Buffer.from(await object.Body.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async deletePrefix(prefix) {
+      const keys = await list(prefix);
+      // DeleteObjects takes at most 1000 keys per request.
+      for (let i = 0; i < keys.length; i += 1000) {
+        const chunk = keys.slice(i, i + 1000);
+        await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+        );
+      }
+    },
+    list,
+  };
+}

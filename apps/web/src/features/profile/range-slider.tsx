@@ -1,0 +1,67 @@
+import * as Slider from "@radix-ui/react-slider";
+import { useId } from "react";
+
+/**
+ * One labelled Radix slider. `onChange` fires while it moves (dragging or keys); `onCommit` when
+ * it settles (a key press, or letting go). Radix may call onCommit before the matching onChange,
+ * so whether a pointer is down is reported separately rather than inferred from their order.
+ */
+export function RangeSlider({
+  label,
+  value,
+  min,
+  max,
+  valueText,
+  onChange,
+  onCommit,
+  onDragChange,
+  disabled = false,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  valueText: string;
+  onChange: (value: number) => void;
+  onCommit: (value: number) => void;
+  /** True while a pointer holds the slider, false once it is released anywhere. */
+  onDragChange: (dragging: boolean) => void;
+  disabled?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <span id={labelId} className="field-label">
+          {label}
+        </span>
+        <span className="text-sm text-ink-soft" aria-hidden="true">
+          {valueText}
+        </span>
+      </div>
+      <Slider.Root
+        className="relative flex h-8 w-full touch-none select-none items-center"
+        value={[value]}
+        min={min}
+        max={max}
+        step={1}
+        disabled={disabled}
+        onValueChange={([v]) => v !== undefined && onChange(v)}
+        onValueCommit={([v]) => v !== undefined && onCommit(v)}
+        onPointerDown={() => {
+          onDragChange(true);
+          window.addEventListener("pointerup", () => onDragChange(false), { once: true });
+        }}
+      >
+        <Slider.Track className="relative h-2 grow rounded-full bg-silk-deep">
+          <Slider.Range className="absolute h-full rounded-full bg-rose" />
+        </Slider.Track>
+        <Slider.Thumb
+          aria-labelledby={labelId}
+          aria-valuetext={valueText}
+          className="block h-6 w-6 rounded-full border-2 border-rose bg-white shadow focus-visible:outline-3 focus-visible:outline-rose"
+        />
+      </Slider.Root>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Profile } from "@sams-web/domain/profile-rules";
+import { Link } from "react-router";
+import { paths } from "../../app/paths.ts";
+
+interface Requirement {
+  label: string;
+  done: boolean;
+  fix: { to: string } | { href: string };
+  fixLabel: string;
+}
+
+/** What is still missing before a search can begin (SPEC section 5, Begin Search), in its order. */
+export function requirementsFor(profile: Profile): Requirement[] {
+  return [
+    { label: "Verified email", done: profile.verified, fix: { href: "#account" }, fixLabel: "Resend verification" },
+    {
+      label: "Interview with Sam complete",
+      done: profile.chatComplete,
+      fix: { to: paths.home },
+      fixLabel: "Chat with Sam",
+    },
+    {
+      label: "Photos uploaded",
+      done: profile.picturesUploaded,
+      fix: { to: paths.photoUpload },
+      fixLabel: "Upload photos",
+    },
+    { label: "ZIP code", done: profile.zipCode !== null, fix: { href: "#zip-code" }, fixLabel: "Enter ZIP code" },
+    { label: "Birthday", done: profile.birthday !== null, fix: { href: "#birthday" }, fixLabel: "Enter birthday" },
+    {
+      label: 'Status set to "Still Looking"',
+      done: profile.status === "active",
+      fix: { href: "#status" },
+      fixLabel: "Set status",
+    },
+  ];
+}
+
+export function RequirementsChecklist({ profile }: { profile: Profile }) {
+  return (
+    <section aria-labelledby="requirements-heading" className="card">
+      <h2 id="requirements-heading" className="text-xl font-semibold">
+        Requirements
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">Everything here must be done before you can begin a search.</p>
+      <ul className="mt-4 space-y-2">
+        {requirementsFor(profile).map((item) => (
+          <li key={item.label} className="flex flex-wrap items-center justify-between gap-2">
+            <span className={item.done ? "text-moss" : "text-ink"}>
+              <span aria-hidden="true">{item.done ? "✓ " : "○ "}</span>
+              {item.label}
+              <span className="sr-only">{item.done ? " (done)" : " (missing)"}</span>
+            </span>
+            {!item.done &&
+              ("to" in item.fix ? (
+                <Link to={item.fix.to} className="link text-sm">
+                  {item.fixLabel}
+                </Link>
+              ) : (
+                <a href={item.fix.href} className="link text-sm">
+                  {item.fixLabel}
+                </a>
+              ))}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

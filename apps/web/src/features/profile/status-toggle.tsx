@@ -1,0 +1,62 @@
+import * as Switch from "@radix-ui/react-switch";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { type Profile, STATUS_LABELS, STATUS_UPDATED_MESSAGE, type Status } from "@sams-web/domain/profile-rules";
+import { useState } from "react";
+import { useUpdateProfile } from "./api/update-profile.ts";
+
+/**
+ * Unavailable / Still Looking. Saved at once rather than debounced: it is one deliberate click,
+ * and the spec gives it its own success and failure messages.
+ */
+export function StatusToggle({ profile, enabled }: { profile: Profile; enabled: boolean }) {
+  const update = useUpdateProfile();
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const active = profile.status === "active";
+
+  const change = async (checked: boolean) => {
+    const status: Status = checked ? "active" : "unavailable";
+    try {
+      await update.mutateAsync({ status });
+      setMessage({ text: MESSAGES[STATUS_UPDATED_MESSAGE[status]], ok: true });
+    } catch {
+      setMessage({ text: MESSAGES.statusUpdateFailed, ok: false });
+    }
+  };
+
+  return (
+    <section aria-labelledby="status-heading" className="card">
+      <h2 id="status-heading" className="text-xl font-semibold">
+        Status
+      </h2>
+      <div className="mt-4 flex items-center gap-3">
+        <Switch.Root
+          id="status"
+          checked={active}
+          disabled={!enabled || update.isPending}
+          onCheckedChange={(checked) => void change(checked)}
+          aria-describedby="status-help"
+          className="relative h-7 w-12 shrink-0 rounded-full bg-ink-soft/40 transition data-[state=checked]:bg-moss disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+        </Switch.Root>
+        <label htmlFor="status" className="font-semibold">
+          {STATUS_LABELS.active}
+        </label>
+        <span className="text-sm text-ink-soft">({STATUS_LABELS[profile.status]})</span>
+      </div>
+      <p id="status-help" className="mt-2 text-sm text-ink-soft">
+        {enabled
+          ? "Turn this on when you are ready to be matched."
+          : "Available once your email is verified, your interview with Sam is complete and your photos are uploaded."}
+      </p>
+      {message && (
+        <p
+          role={message.ok ? "status" : "alert"}
+          className={`mt-2 text-sm font-semibold ${message.ok ? "text-moss" : "text-danger"}`}
+        >
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { setProfileFlags, signUpThroughApi } from "../fixtures/profile-db.ts";
+
+/** A birthday `years` years ago today (local date), as the date input wants it. */
+function yearsAgo(years: number): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear() - years}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+async function openSettingsAsNewUser(page: Page, name = "Dana") {
+  await page.goto("/");
+  const user = await signUpThroughApi(page, name);
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Settings" })).toBeVisible();
+  await expect(page.getByLabel("Display name")).toHaveValue(name);
+  return user;
+}
+
+const slider = (page: Page, name: string) => page.getByRole("slider", { name });
+
+test("fill the whole dashboard and see it saved after reload ('Auto-saved after a 750 ms debounce')", async ({
+  page,
+}) => {
+  await openSettingsAsNewUser(page);
+  await page.getByLabel("Display name").fill("Dana <Q>");
+  await page.getByRole("group", { name: "I am a" }).getByRole("button").click();
+  const seeking = page.getByRole("group", { name: "Seeking a" }).getByRole("button");
+  await seeking.click();
+  await seeking.click();
+  await expect(page.getByRole("group", { name: "I am a" }).getByRole("button")).toHaveText("Man");
+  await expect(seeking).toHaveText("Woman");
+  await page.getByLabel("ZIP code").fill("94110");
+  await slider(page, "Search radius").focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("499 miles of ZIP code")).toBeVisible();
+  await page.getByLabel("Birthday").fill(yearsAgo(40));
+  await expect(page.getByText("You are 40.")).toBeVisible();
+  await slider(page, "Youngest age").focus();
+  await page.keyboard.press("Home");
+  await slider(page, "Oldest age").focus();
+  await page.keyboard.press("End");
+  await expect(page.getByText("Show me people aged 20 to 60.")).toBeVisible();
+
+  await expect(page.getByText("Settings saved!")).toBeVisible();
+  await expect(page.getByText("Name updated successfully!")).toBeVisible();
+  // The header greets by the new, sanitised name.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Dana Q!" })).toBeVisible();
+  // 'Settings saved!' shown 2 seconds.
+  await expect(page.getByText("Settings saved!")).toBeHidden({ timeout: 4_000 });
+
+  await page.reload();
+  await expect(page.getByLabel("Display name")).toHaveValue("Dana Q");
+  await expect(page.getByRole("group", { name: "I am a" }).getByRole("button")).toHaveText("Man");
+  await expect(page.getByRole("group", { name: "Seeking a" }).getByRole("button")).toHaveText("Woman");
+  await expect(page.getByLabel("ZIP code")).toHaveValue("94110");
+  await expect(slider(page, "Search radius")).toHaveAttribute("aria-valuenow", "499");
+  await expect(page.getByLabel("Birthday")).toHaveValue(yearsAgo(40));
+  await expect(slider(page, "Youngest age")).toHaveAttribute("aria-valuenow", "20");
+  await expect(slider(page, "Oldest age")).toHaveAttribute("aria-valuenow", "60");
+});
+
+test("slider rules: radius 1 to 500 'of ZIP code'; minimum age from 18 and at most age − 5; maximum age + 5 to + 20", async ({
+  page,
+}) => {
+  await openSettingsAsNewUser(page);
+  const radius = slider(page, "Search radius");
+  await expect(radius).toHaveAttribute("aria-valuenow", "25");
+  await expect(radius).toHaveAttribute("aria-valuemin", "1");
+  await expect(radius).toHaveAttribute("aria-valuemax", "500");
+  await expect(page.getByText("25 miles of ZIP code")).toBeVisible();
+
+  await expect(page.getByText("Please enter a valid birthday to set age preferences")).toBeVisible();
+  await expect(page.getByRole("slider", { name: "Youngest age" })).toHaveCount(0);
+
+  await page.getByLabel("Birthday").fill(yearsAgo(30));
+  await expect(slider(page, "Youngest age")).toHaveAttribute("aria-valuemin", "18");
+  await expect(slider(page, "Youngest age")).toHaveAttribute("aria-valuemax", "25");
+  await expect(slider(page, "Oldest age")).toHaveAttribute("aria-valuemin", "35");
+  await expect(slider(page, "Oldest age")).toHaveAttribute("aria-valuemax", "50");
+
+  await page.getByLabel("Birthday").fill(yearsAgo(50));
+  await expect(slider(page, "Youngest age")).toHaveAttribute("aria-valuemin", "30");
+  await expect(slider(page, "Youngest age")).toHaveAttribute("aria-valuemax", "45");
+
+  // At 21 the 18-year floor pins the minimum age.
+  await page.getByLabel("Birthday").fill(yearsAgo(21));
+  await expect(page.getByText("Youngest age: 18")).toBeVisible();
+
+  // Under 18 is refused and nothing is saved.
+  await page.getByLabel("Birthday").fill(yearsAgo(17));
+  await expect(page.getByText("You must be at least 18 years old to use Sam's Web.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid birthday to set age preferences")).toBeVisible();
+});
+
+test("'Auto-saved after a 750 ms debounce, not while a slider is dragged'", async ({ page }) => {
+  await openSettingsAsNewUser(page);
+  const saves: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH" && request.url().endsWith("/api/profile")) saves.push(request.postData() ?? "");
+  });
+  const thumb = slider(page, "Search radius");
+  await thumb.scrollIntoViewIfNeeded();
+  const box = await thumb.boundingBox();
+  if (!box) throw new Error("no slider thumb");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 5 });
+  await page.waitForTimeout(1_500);
+  expect(saves).toEqual([]);
+  await page.mouse.move(box.x + 160, box.y + box.height / 2, { steps: 3 });
+  await page.waitForTimeout(1_500);
+  expect(saves).toEqual([]);
+  const shown = await thumb.getAttribute("aria-valuenow");
+  expect(Number(shown)).toBeGreaterThan(25);
+  await page.mouse.up();
+  await expect(page.getByText("Settings saved!")).toBeVisible();
+  expect(saves).toEqual([JSON.stringify({ searchRadius: Number(shown) })]);
+});
+
+test("ZIP code: five digits, US only ('ZIP code not found. Please enter a valid US ZIP code.')", async ({ page }) => {
+  await openSettingsAsNewUser(page);
+  const zip = page.getByLabel("ZIP code");
+  await zip.fill("9411");
+  await expect(page.getByText("Please enter a 5-digit US ZIP code.")).toBeVisible();
+  await zip.fill("00000");
+  await expect(page.getByText("ZIP code not found. Please enter a valid US ZIP code.")).toBeVisible();
+  await zip.fill("10001");
+  await expect(page.getByText("Settings saved!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("ZIP code")).toHaveValue("10001");
+});
+
+test("display name is required on settings", async ({ page }) => {
+  await openSettingsAsNewUser(page);
+  await page.getByLabel("Display name").fill(" <> ");
+  await expect(page.getByText("Please enter your name.")).toBeVisible();
+  await page.waitForTimeout(1_200);
+  await page.reload();
+  await expect(page.getByLabel("Display name")).toHaveValue("Dana");
+});
+
+test("'The toggle is disabled until email is verified, chat complete and pictures uploaded'", async ({ page }) => {
+  const { userId } = await openSettingsAsNewUser(page);
+  const status = page.getByRole("switch", { name: "Still Looking" });
+  await expect(status).toBeDisabled();
+  const requirements = page.getByRole("region", { name: "Requirements" });
+  await expect(requirements.getByRole("listitem")).toHaveCount(6);
+  await expect(requirements.getByRole("link", { name: "Upload photos" })).toHaveAttribute("href", "/photo-upload");
+  await expect(requirements.getByRole("link", { name: "Chat with Sam" })).toHaveAttribute("href", "/");
+
+  await setProfileFlags(userId, { verified: true, chatComplete: true });
+  await page.reload();
+  await expect(status).toBeDisabled();
+
+  await setProfileFlags(userId, { picturesUploaded: true });
+  await page.reload();
+  await expect(status).toBeEnabled();
+  await expect(requirements.getByText("Verified email (done)")).toBeVisible();
+  await status.click();
+  await expect(page.getByText("Status updated to still looking")).toBeVisible();
+  await expect(status).toBeChecked();
+  await expect(requirements.getByRole("link", { name: "Set status" })).toHaveCount(0);
+  await page.reload();
+  await expect(status).toBeChecked();
+  await status.click();
+  await expect(page.getByText("Status updated to unavailable")).toBeVisible();
+  await expect(status).not.toBeChecked();
+});
+
+test("Close returns to the chat", async ({ page }) => {
+  await openSettingsAsNewUser(page);
+  await page.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the settings screen has no serious accessibility violation and fits a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSettingsAsNewUser(page);
+  await page.getByLabel("Birthday").fill(yearsAgo(35));
+  await expect(page.getByRole("slider", { name: "Youngest age" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("'Failed to save settings.' when a save fails, and 'Error loading search data.' when loading fails", async ({
+  page,
+}) => {
+  await openSettingsAsNewUser(page);
+  await page.route("**/api/profile", (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } })
+      : route.continue(),
+  );
+  await page.getByRole("group", { name: "I am a" }).getByRole("button").click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to save settings.");
+
+  await page.unroute("**/api/profile");
+  await page.route("**/api/profile", (route) =>
+    route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } }),
+  );
+  await page.reload();
+  await expect(page.getByText("Error loading search data.")).toBeVisible();
+});
