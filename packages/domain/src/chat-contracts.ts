@@ -1,9 +1,5 @@
 import * as z from "zod";
-import {
-  BOT_MESSAGE_MAX_CHARS,
-  GUEST_HISTORY_MAX_MESSAGES,
-  USER_MESSAGE_MAX_CHARS,
-} from "./chat-api.ts";
+import { BOT_MESSAGE_MAX_CHARS, GUEST_HISTORY_MAX_MESSAGES, USER_MESSAGE_MAX_CHARS } from "./chat-api.ts";
 import { MESSAGES } from "./messages.ts";
 import { conversationStageSchema, stageSchema } from "./stages.ts";
 
@@ -23,7 +19,9 @@ export const chatMessageSchema = z
     message: MESSAGES.chatMessageTooLong,
   });
 
-export const chatHistorySchema = z.array(chatMessageSchema).max(GUEST_HISTORY_MAX_MESSAGES, MESSAGES.chatHistoryTooLong);
+export const chatHistorySchema = z
+  .array(chatMessageSchema)
+  .max(GUEST_HISTORY_MAX_MESSAGES, MESSAGES.chatHistoryTooLong);
 
 export const callSamApiInputSchema = z.object({
   userMessage: z

@@ -48,7 +48,12 @@ describe("the current stage's turns", () => {
   });
   it("splits a history into its stages", () => {
     const segments = splitByStage(walked(3), "partner_preferences");
-    expect(segments.map((s) => s.stage)).toEqual(["rapport_building", "relationship_goals", "best_qualities", "partner_preferences"]);
+    expect(segments.map((s) => s.stage)).toEqual([
+      "rapport_building",
+      "relationship_goals",
+      "best_qualities",
+      "partner_preferences",
+    ]);
   });
 });
 

@@ -1,7 +1,15 @@
 // Rules about a conversation's messages, shared by the server (guest histories, imports) and the
 // browser. Free of zod.
 import type { ChatMessage } from "./chat-api.ts";
-import { FIRST_STAGE, nextStage, OPENING_MESSAGE, type Stage, STAGES, stageIndex, transitionMessage } from "./stage-order.ts";
+import {
+  FIRST_STAGE,
+  nextStage,
+  OPENING_MESSAGE,
+  STAGES,
+  type Stage,
+  stageIndex,
+  transitionMessage,
+} from "./stage-order.ts";
 
 /** The message that opens `stage`: the greeting for the first stage, else its transition message. */
 export function stageOpener(stage: Stage): string {
@@ -42,7 +50,10 @@ export function turnsOfStage(messages: readonly ChatMessage[], stage: Stage): Ch
 }
 
 /** Splits a history into its stages, in order, by their openers (for summaries of finished stages). */
-export function splitByStage(messages: readonly ChatMessage[], upTo: Stage): { stage: Stage; messages: ChatMessage[] }[] {
+export function splitByStage(
+  messages: readonly ChatMessage[],
+  upTo: Stage,
+): { stage: Stage; messages: ChatMessage[] }[] {
   const segments: { stage: Stage; messages: ChatMessage[] }[] = [{ stage: FIRST_STAGE, messages: [] }];
   for (const message of messages) {
     const current = segments[segments.length - 1] as { stage: Stage; messages: ChatMessage[] };
