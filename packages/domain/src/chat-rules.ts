@@ -1,15 +1,7 @@
 // Rules about a conversation's messages, shared by the server (guest histories, imports) and the
 // browser. Free of zod.
 import type { ChatMessage } from "./chat-api.ts";
-import {
-  FIRST_STAGE,
-  nextStage,
-  OPENING_MESSAGE,
-  STAGES,
-  type Stage,
-  stageIndex,
-  transitionMessage,
-} from "./stage-order.ts";
+import { FIRST_STAGE, nextStage, OPENING_MESSAGE, type Stage, stageIndex, transitionMessage } from "./stage-order.ts";
 
 /** The message that opens `stage`: the greeting for the first stage, else its transition message. */
 export function stageOpener(stage: Stage): string {
