@@ -5,8 +5,10 @@ import { STAGE_GOALS } from "./stage-goals.ts";
 // Sam's prompts. The context is bounded whatever the conversation's length: a short summary of
 // each finished stage plus the current stage's most recent turns, so the prompt stays flat.
 
-/** Characters kept of the person's answers per finished stage. */
+/** Characters kept of the person's answers per finished stage, at most. */
 export const SUMMARY_CHARS_PER_STAGE = 400;
+/** Characters kept of all finished stages together, shared among them, so the summaries never grow. */
+export const SUMMARY_CHARS_TOTAL = 1_600;
 /** Most recent messages of the current stage sent to the model. */
 export const MAX_CURRENT_TURNS = 12;
 /** Characters kept of each message in the current stage. */
@@ -55,6 +57,15 @@ function transcript(turns: ChatMessage[]): string {
     .join("\n");
 }
 
+/** A finished stage in `budget` characters: a share of each answer, so later answers count too. */
+export function summarise(answers: string[], budget: number): string {
+  const share = Math.max(40, Math.floor(budget / answers.length) - 3);
+  return answers
+    .map((answer) => clip(answer, share))
+    .join(" / ")
+    .slice(0, budget);
+}
+
 export function systemPrompt(input: BrainInput): string {
   if (input.mode === "followup") {
     return `${PERSONA}\n\nThe interview is finished. You are asking a follow-up question that helps you judge a possible match. Ask it naturally, and decide whether the person's latest message answers it.\n\n${FOLLOWUP_RULES}`;
@@ -64,10 +75,13 @@ export function systemPrompt(input: BrainInput): string {
 }
 
 export function userPrompt(input: BrainInput): string {
+  const perStage = Math.min(
+    SUMMARY_CHARS_PER_STAGE,
+    Math.floor(SUMMARY_CHARS_TOTAL / Math.max(1, input.finishedStages.length)),
+  );
   const summaries = input.finishedStages
     .map(
-      (s) =>
-        `- ${s.stage}: ${s.answers.length ? asData(s.answers.join(" / "), SUMMARY_CHARS_PER_STAGE) : "(nothing said)"}`,
+      (s) => `- ${s.stage}: ${s.answers.length ? asData(summarise(s.answers, perStage), perStage) : "(nothing said)"}`,
     )
     .join("\n");
   const parts = [
