@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "./chat-api.ts";
 import { deriveStage, isSubstantiveAnswer, splitByStage, stageOpener, turnsOfStage } from "./chat-rules.ts";
-import { OPENING_MESSAGE, STAGES, TRANSITION_MESSAGES, transitionMessage } from "./stage-order.ts";
+import { OPENING_MESSAGE, STAGES } from "./stage-order.ts";
+import { TRANSITION_MESSAGES, transitionMessage } from "./stage-transitions.ts";
 
 const bot = (text: string): ChatMessage => ({ sender: "bot", text, timestamp: 1 });
 const user = (text: string): ChatMessage => ({ sender: "user", text, timestamp: 1 });

@@ -1,7 +1,8 @@
 // Rules about a conversation's messages, shared by the server (guest histories, imports) and the
 // browser. Free of zod.
 import type { ChatMessage } from "./chat-api.ts";
-import { FIRST_STAGE, nextStage, OPENING_MESSAGE, type Stage, stageIndex, transitionMessage } from "./stage-order.ts";
+import { FIRST_STAGE, nextStage, OPENING_MESSAGE, type Stage, stageIndex } from "./stage-order.ts";
+import { transitionMessage } from "./stage-transitions.ts";
 
 /** The message that opens `stage`: the greeting for the first stage, else its transition message. */
 export function stageOpener(stage: Stage): string {

@@ -1,13 +1,8 @@
 import type { ChatMessage, CurrentConversationResponse, ImportConversationResponse } from "@sams-web/domain/chat-api";
 import { MESSAGES } from "@sams-web/domain/messages";
 import type { RealtimeEvent } from "@sams-web/domain/realtime-topics";
-import {
-  OPENING_MESSAGE,
-  STAGES,
-  type Stage,
-  TRANSITION_MESSAGES,
-  transitionMessage,
-} from "@sams-web/domain/stage-order";
+import { OPENING_MESSAGE, STAGES, type Stage } from "@sams-web/domain/stage-order";
+import { TRANSITION_MESSAGES, transitionMessage } from "@sams-web/domain/stage-transitions";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";

@@ -15,8 +15,8 @@ import {
   isStage,
   nextStage,
   type Stage,
-  transitionMessage,
 } from "@sams-web/domain/stage-order";
+import { transitionMessage } from "@sams-web/domain/stage-transitions";
 import type * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";

@@ -1,6 +1,6 @@
 import { type ChatMessage, type Conversation, GUEST_HISTORY_MAX_MESSAGES } from "@sams-web/domain/chat-api";
 import { MESSAGES } from "@sams-web/domain/messages";
-import { isStage, transitionMessage } from "@sams-web/domain/stage-order";
+import { isStage } from "@sams-web/domain/stage-order";
 import { useEffect, useState } from "react";
 import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
 import { callSam } from "./api/call-sam.ts";
@@ -50,7 +50,9 @@ export function GuestChat() {
       const now = Date.now();
       const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now }];
       const stage = isStage(reply.stage) ? reply.stage : before.stage;
-      const transition = stage !== before.stage ? transitionMessage(stage) : null;
+      // Transition messages load only when a stage moves, keeping them off the first page.
+      const transition =
+        stage !== before.stage ? (await import("@sams-web/domain/stage-transitions")).transitionMessage(stage) : null;
       if (transition) added.push({ sender: "bot", text: transition, timestamp: now + 1 });
       setConversation({ ...withMine, messages: [...withMine.messages, ...added], stage, timestamp: now });
       return true;
