@@ -131,3 +131,23 @@ test("prefers-reduced-motion shows Sam's whole message at once", async ({ browse
   await expect(sendButton(page)).toHaveText("Send");
   await context.close();
 });
+
+test("'other failures show: Sorry, something went wrong. Could you try again?' and the message stays in the input", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await typing(page).click();
+  await page.route("**/api/call/callSamApi", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":{"status":"INTERNAL","message":"x"}}',
+    }),
+  );
+  await page.getByPlaceholder("Type your response...").fill(ANSWERS[0] as string);
+  await sendButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("Sorry, something went wrong. Could you try again?");
+  await expect(page.getByPlaceholder("Type your response...")).toHaveValue(ANSWERS[0] as string);
+  await expect(log(page).getByText("You:")).toHaveCount(0);
+  await expect(sendButton(page)).toHaveText("Send");
+});
