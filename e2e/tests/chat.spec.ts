@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { GUEST_CONVERSATIONS_KEY } from "@sams-web/domain/chat-api";
 import { OPENING_MESSAGE } from "@sams-web/domain/stage-order";
@@ -88,6 +89,9 @@ test("a guest chats through the whole interview, signs up, and finds the convers
   await expect(log(page)).toContainText(TRANSITION_MESSAGES.complete);
   await expect(log(page).getByRole("listitem")).toHaveCount(guestItems);
   await expect(sendButton(page)).toHaveText("Send");
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => v.id)).toEqual([]);
 
   // Sign up from the guest reminder.
   await page.getByRole("button", { name: "Sign up or log in to save our chat" }).click();

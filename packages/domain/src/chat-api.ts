@@ -59,7 +59,7 @@ export const USER_MESSAGE_MAX_CHARS = 2_000;
 /** Longest Sam message a guest's history may carry back (characters). */
 export const BOT_MESSAGE_MAX_CHARS = 4_000;
 /**
- * Most messages a guest's history may carry. A full interview is well under this; a longer
- * history is cut to its most recent messages by the browser before sending.
+ * Most messages a guest's history may carry. A full interview is well under this; past it the
+ * server asks the guest to sign up, since a cut history would lose the stages it shows.
  */
 export const GUEST_HISTORY_MAX_MESSAGES = 400;

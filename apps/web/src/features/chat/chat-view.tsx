@@ -69,12 +69,14 @@ export function ChatView({
 
   return (
     <div className="flex flex-col gap-4">
-      <ol role="log" aria-live="polite" aria-label="Conversation with Sam" className="flex flex-col gap-3">
-        {messages.slice(0, visible).map((message, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: messages are only ever appended.
-          <MessageLine key={index} message={message} />
-        ))}
-      </ol>
+      <div role="log" aria-live="polite" aria-label="Conversation with Sam">
+        <ol className="flex flex-col gap-3">
+          {messages.slice(0, visible).map((message, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: messages are only ever appended.
+            <MessageLine key={index} message={message} />
+          ))}
+        </ol>
+      </div>
       {next?.sender === "bot" && (
         <div className="mr-8">
           <TypedText key={visible} text={next.text} onDone={typed} />

@@ -1,4 +1,4 @@
-import { type ChatMessage, type Conversation, GUEST_HISTORY_MAX_MESSAGES } from "@sams-web/domain/chat-api";
+import type { ChatMessage, Conversation } from "@sams-web/domain/chat-api";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { isStage } from "@sams-web/domain/stage-order";
 import { useEffect, useState } from "react";
@@ -44,7 +44,8 @@ export function GuestChat() {
     try {
       const reply = await callSam({
         userMessage: text,
-        conversationHistory: before.messages.slice(-GUEST_HISTORY_MAX_MESSAGES),
+        // Sent whole: the server derives the stage from it, and says so if it grew too long.
+        conversationHistory: before.messages,
         effectiveStage: before.stage,
       });
       const now = Date.now();
