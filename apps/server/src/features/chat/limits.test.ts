@@ -1,5 +1,6 @@
 import { MESSAGES } from "@sams-web/domain/messages";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { resetFake, startFakeOpenAiServer } from "../../../test/fake-openai-server.ts";
 import { createTestApp, signUp } from "../../../test/helpers.ts";
 import { ChatLimiter } from "./limits.ts";
 
@@ -63,12 +64,37 @@ describe("callSamApi holds the limits", async () => {
     const other = await signUp(app);
     expect((await send({ cookie: other.cookie })).statusCode).toBe(200);
   });
+});
 
-  it("concurrent messages from one person: only one reply in flight", async () => {
+describe("'one reply in flight per user'", async () => {
+  // A model that takes its time (it never answers; the deadline ends the first reply).
+  const fake = await startFakeOpenAiServer();
+  afterAll(() => fake.close());
+  resetFake(fake, ["hang"]);
+  const { app } = await createTestApp({
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_MODEL: "fake-model",
+    LLM_TIMEOUT_MS: "1500",
+    CHAT_MESSAGES_PER_MINUTE: "100",
+  });
+
+  it("a second message while Sam is still answering the first is RESOURCE_EXHAUSTED", async () => {
     const person = await signUp(app);
-    const [a, b] = await Promise.all([send({ cookie: person.cookie }), send({ cookie: person.cookie })]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
-    const refused = [a, b].find((r) => r.statusCode === 429);
-    expect(refused?.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.chatReplyInFlight } });
+    const send = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/call/callSamApi",
+        headers: { cookie: person.cookie },
+        payload: { data: { userMessage: "I love hiking in the mountains with friends" } },
+      });
+    const first = send();
+    await expect.poll(() => fake.requests.length).toBe(1);
+    const second = await send();
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.chatReplyInFlight } });
+    expect((await first).statusCode).toBe(200);
+    // Once the first reply is over, the person may send again.
+    resetFake(fake, ["valid"]);
+    expect((await send()).statusCode).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { profiles } from "../../db/schema.ts";
 const fake = await startFakeOpenAiServer();
 afterAll(() => fake.close());
 
-const TIMEOUT_MS = 400;
+const TIMEOUT_MS = 2_000;
 const { app, db } = await createTestApp({
   LLM_BASE_URL: fake.baseUrl,
   LLM_API_KEY: "test-key",
