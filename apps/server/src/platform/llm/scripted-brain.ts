@@ -47,7 +47,7 @@ const FOLLOWUPS: Record<Exclude<Stage, "complete">, string[]> = {
 
 const ACKNOWLEDGEMENTS = [
   (word: string) => `I love that you mentioned ${word}.`,
-  (word: string) => `${capitalise(word)} - that tells me a lot about you.`,
+  (word: string) => `Oh, ${word}! That tells me a lot about you.`,
   (word: string) => `Thank you for telling me about ${word}.`,
 ];
 
@@ -56,10 +56,6 @@ const STOPWORDS = new Set(
     " ",
   ),
 );
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
 
 /** The most telling word of an answer: the longest that is not a filler word (first one on ties). */
 export function pickUpWord(answer: string): string | null {
