@@ -28,11 +28,13 @@ export interface CallSamApiInput {
   followupQuestion?: string;
 }
 
-/** What callSamApi answers (SPEC.md section 7). */
+/** What callSamApi answers (SPEC.md section 7), plus (ours) the stage after this reply. */
 export interface CallSamApiOutput {
   message: string;
   stage_complete: boolean;
   stage_complete_justification: string;
+  /** The conversation's stage after this reply, so the browser never has to guess it. */
+  stage: ConversationStage;
 }
 
 /** GET /api/conversations/current: the signed-in person's conversation, or null before the first message. */

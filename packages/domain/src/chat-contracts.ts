@@ -37,6 +37,7 @@ export const callSamApiOutputSchema = z.object({
   message: z.string().min(1),
   stage_complete: z.boolean(),
   stage_complete_justification: z.string(),
+  stage: conversationStageSchema,
 });
 
 export const importConversationInputSchema = z.object({

@@ -1,4 +1,5 @@
 import type { ChatMessage, CurrentConversationResponse, ImportConversationResponse } from "@sams-web/domain/chat-api";
+import { callSamApiOutputSchema } from "@sams-web/domain/chat-contracts";
 import { MESSAGES } from "@sams-web/domain/messages";
 import type { RealtimeEvent } from "@sams-web/domain/realtime-topics";
 import { OPENING_MESSAGE, STAGES, type Stage } from "@sams-web/domain/stage-order";
@@ -27,6 +28,8 @@ async function callSam(
 ): Promise<{ status: number; result?: Reply; error?: { status: string; message: string } }> {
   const response = await target.inject({ method: "POST", url: "/api/call/callSamApi", headers, payload: { data } });
   const body = response.json() as { result?: Reply; error?: { status: string; message: string } };
+  // Every answer has the contract's shape (SPEC.md section 7: message, stage_complete, stage_complete_justification).
+  if (body.result) callSamApiOutputSchema.parse(body.result);
   return { status: response.statusCode, ...body };
 }
 

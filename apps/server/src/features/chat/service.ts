@@ -28,9 +28,6 @@ import { type NewMessage, removeFollowupQuestion, saveExchange } from "./mutatio
 type CallSamApiInput = z.infer<typeof callSamApiInputSchema>;
 type ImportInput = z.infer<typeof importConversationInputSchema>;
 
-/** callSamApi's answer, plus the stage after this reply so the browser need not guess it. */
-export type SamReply = CallSamApiOutput & { stage: ConversationStage };
-
 /** Most recent turns given to the brain in follow-up mode. */
 const FOLLOWUP_CONTEXT_TURNS = 6;
 
@@ -76,7 +73,7 @@ async function askBrain(deps: ChatServiceDeps, input: BrainInput): Promise<Brain
   return { ...reply, stageComplete: reply.stageComplete && earned, failed: false };
 }
 
-function toOutput(reply: BrainReply, stage: ConversationStage): SamReply {
+function toOutput(reply: BrainReply, stage: ConversationStage): CallSamApiOutput {
   return {
     message: reply.message,
     stage_complete: reply.stageComplete,
@@ -98,7 +95,7 @@ export function createChatService(deps: ChatServiceDeps) {
   const { db, bus } = deps;
 
   /** A guest: the history and stage come from the browser, bounded, and the stage is held to what the history shows. */
-  async function guestReply(input: CallSamApiInput): Promise<SamReply> {
+  async function guestReply(input: CallSamApiInput): Promise<CallSamApiOutput> {
     if (input.followupQuestion) throw new AppError("UNAUTHENTICATED", MESSAGES.followupNeedsAccount);
     const history = (input.conversationHistory ?? []).filter((m) => m.text.trim().length > 0);
     const claimed = isStage(input.effectiveStage) ? input.effectiveStage : "rapport_building";
@@ -108,7 +105,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** Signed in: history and stage come from the database; whatever the browser sent is ignored. */
-  async function memberReply(userId: string, input: CallSamApiInput): Promise<SamReply> {
+  async function memberReply(userId: string, input: CallSamApiInput): Promise<CallSamApiOutput> {
     const state = await loadChatState(db, userId);
     const history = state.conversation?.messages ?? [];
     const userMessage = input.userMessage.trim();
@@ -171,7 +168,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    reply(userId: string | null, input: CallSamApiInput): Promise<SamReply> {
+    reply(userId: string | null, input: CallSamApiInput): Promise<CallSamApiOutput> {
       return userId ? memberReply(userId, input) : guestReply(input);
     },
 
