@@ -11,6 +11,7 @@ import type { Database } from "./db/client.ts";
 import type { Auth } from "./features/accounts/auth.ts";
 import { registerAuthRoutes } from "./features/accounts/routes.ts";
 import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
+import { registerChatRoutes } from "./features/chat/routes.ts";
 import { registerEventRoutes } from "./features/events/routes.ts";
 import { registerHealthRoutes } from "./features/health/routes.ts";
 import { registerMatchRoutes } from "./features/matching/routes.ts";
@@ -48,6 +49,7 @@ export const FEATURES: readonly Feature[] = [
   registerMatchRoutes,
   registerProfileRoutes,
   registerPhotoRoutes,
+  (context) => registerChatRoutes(context),
 ];
 
 export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {

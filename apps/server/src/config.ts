@@ -40,6 +40,19 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .preprocess(blankAsUnset, z.enum(["true", "false"]).default("false"))
     .transform((v) => v === "true"),
+  // Sam's brain: an OpenAI-compatible model when LLM_BASE_URL and LLM_MODEL are set, else the
+  // embedded scripted interviewer.
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+  // The chat's limits, per signed-in user (or guest) and per IP address.
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  CHAT_MESSAGES_PER_DAY: z.coerce.number().int().positive().default(500),
+  CHAT_IP_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  CHAT_IP_MESSAGES_PER_DAY: z.coerce.number().int().positive().default(2_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -75,6 +75,15 @@ export const MESSAGES = {
   // ours: the spec says guests are reminded, not with which words
   guestHistoryReminder:
     "Just so you know, I can only save our chat if you're logged in. Sign up or log in any time and everything we've talked about will come with you!",
+  // ours: the chat's limits and input checks
+  chatMessageEmpty: "Please type a message first.",
+  chatMessageTooLong: "Please keep each message to 2,000 characters or fewer.",
+  chatHistoryTooLong: "This conversation is too long to continue here. Please sign up to keep chatting with Sam.",
+  chatReplyInFlight: "Sam is still answering your last message. Please wait for the reply.",
+  chatRateLimited: "You're sending messages faster than Sam can spin! Please wait a minute and try again.",
+  chatDailyLimit: "You've chatted a lot with Sam today. Please come back tomorrow to continue.",
+  followupNotQueued: "That follow-up question is not waiting for an answer.",
+  followupNeedsAccount: "Please log in to answer follow-up questions.",
 
   // ── Password reset and email verification (SPEC sections 2 and 8) ──────────────────────
   emailVerified: "Email Verified!",

@@ -1,14 +1,37 @@
+import { lazy, Suspense } from "react";
+import { PageFallback } from "../../app/shell/app-shell.tsx";
 import { SpiderLogo } from "../../app/shell/spider-logo.tsx";
+import { useSession } from "../../lib/session.ts";
+import { GuestChat } from "./guest-chat.tsx";
 
+// A signed-in person's chat needs the query layer and photo review; a guest's first page does not.
+const MemberChat = lazy(() => import("./member-chat.tsx"));
+
+/** The home/chat screen at / (SPEC.md section 2). */
 export default function HomePage() {
+  const { isPending, user } = useSession();
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-12 text-center sm:px-6">
-      <SpiderLogo className="h-24 w-24" />
-      <h1 className="mt-6 text-4xl font-semibold sm:text-5xl">Meet Sam, your matchmaking spider</h1>
-      <p className="mt-4 max-w-xl text-lg text-ink-soft">
-        No swiping. Sam gets to know you in a long, honest conversation, then spins a web to find the one person nearby
-        who fits, and introduces you only when you both say yes.
-      </p>
+    <section className="mx-auto flex w-full max-w-3xl flex-col px-4 py-8 sm:px-6">
+      <div className="flex items-center gap-4">
+        <SpiderLogo className="h-14 w-14 shrink-0" />
+        <div>
+          <h1 className="text-3xl font-semibold sm:text-4xl">Meet Sam, your matchmaking spider</h1>
+          <p className="mt-1 text-ink-soft">
+            No swiping: Sam gets to know you in a long, honest conversation, then spins a web to find someone who fits.
+          </p>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-col gap-4">
+        {isPending ? (
+          <PageFallback />
+        ) : user ? (
+          <Suspense fallback={<PageFallback />}>
+            <MemberChat key={user.id} />
+          </Suspense>
+        ) : (
+          <GuestChat />
+        )}
+      </div>
     </section>
   );
 }

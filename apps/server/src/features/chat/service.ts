@@ -1,0 +1,227 @@
+import type {
+  CallSamApiOutput,
+  ChatMessage,
+  Conversation,
+  CurrentConversationResponse,
+  ImportConversationResponse,
+} from "@sams-web/domain/chat-api";
+import type { callSamApiInputSchema, importConversationInputSchema } from "@sams-web/domain/chat-contracts";
+import { deriveStage, isSubstantiveAnswer, splitByStage, stageOpener, turnsOfStage } from "@sams-web/domain/chat-rules";
+import { MESSAGES } from "@sams-web/domain/messages";
+import {
+  advance,
+  type ConversationStage,
+  isFollowupStage,
+  isStage,
+  nextStage,
+  type Stage,
+} from "@sams-web/domain/stage-order";
+import { transitionMessage } from "@sams-web/domain/stage-transitions";
+import type * as z from "zod";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { type Brain, BrainFailure, type BrainInput, type BrainReply } from "../../platform/llm/brain.ts";
+import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import { findQueuedFollowup, loadChatState, type StoredConversation } from "./data.ts";
+import { type NewMessage, removeFollowupQuestion, saveExchange } from "./mutations.ts";
+
+type CallSamApiInput = z.infer<typeof callSamApiInputSchema>;
+type ImportInput = z.infer<typeof importConversationInputSchema>;
+
+/** Most recent turns given to the brain in follow-up mode. */
+const FOLLOWUP_CONTEXT_TURNS = 6;
+
+export interface ChatServiceDeps {
+  db: Database;
+  bus: RealtimeBus;
+  brain: Brain;
+  log: { warn: (object: unknown, message: string) => void };
+}
+
+/** The interview stage a profile stage stands for: a follow-up stage means the interview is done. */
+function interviewStage(stage: string): Stage {
+  if (isStage(stage)) return stage;
+  return isFollowupStage(stage) ? "complete" : "rapport_building";
+}
+
+function brainInput(history: ChatMessage[], stage: Stage, userMessage: string): BrainInput {
+  const finishedStages = splitByStage(history, stage)
+    .filter((segment) => segment.stage !== stage)
+    .map((segment) => ({
+      stage: segment.stage,
+      answers: segment.messages.filter((m) => m.sender === "user").map((m) => m.text),
+    }));
+  return { mode: "interview", stage, userMessage, currentTurns: turnsOfStage(history, stage), finishedStages };
+}
+
+/**
+ * Asks the brain, and holds its verdict to the rules: a failure becomes Sam's 'tangled' reply
+ * with the stage unchanged, and a stage completes only once this stage has a substantive answer
+ * from the person, so a reply can never skip ahead or be talked into moving on by 'stage_complete'.
+ */
+async function askBrain(deps: ChatServiceDeps, input: BrainInput): Promise<BrainReply & { failed: boolean }> {
+  let reply: BrainReply;
+  try {
+    reply = await deps.brain.reply(input);
+  } catch (error) {
+    if (!(error instanceof BrainFailure)) throw error;
+    deps.log.warn({ err: error, cause: String(error.cause ?? "") }, "Sam's brain failed");
+    return { message: MESSAGES.samTangled, stageComplete: false, justification: "", failed: true };
+  }
+  const answers = [...input.currentTurns.filter((t) => t.sender === "user").map((t) => t.text), input.userMessage];
+  const earned = answers.some(isSubstantiveAnswer) && (input.mode === "followup" || input.stage !== "complete");
+  return { ...reply, stageComplete: reply.stageComplete && earned, failed: false };
+}
+
+function toOutput(reply: BrainReply, stage: ConversationStage): CallSamApiOutput {
+  return {
+    message: reply.message,
+    stage_complete: reply.stageComplete,
+    stage_complete_justification: reply.justification,
+    stage,
+  };
+}
+
+function toConversation(stored: StoredConversation): Conversation {
+  return {
+    id: stored.id,
+    messages: stored.messages,
+    stage: interviewStage(stored.stage),
+    timestamp: stored.timestamp,
+  };
+}
+
+export function createChatService(deps: ChatServiceDeps) {
+  const { db, bus } = deps;
+
+  /** A guest: the history and stage come from the browser, bounded, and the stage is held to what the history shows. */
+  async function guestReply(input: CallSamApiInput): Promise<CallSamApiOutput> {
+    if (input.followupQuestion) throw new AppError("UNAUTHENTICATED", MESSAGES.followupNeedsAccount);
+    const history = (input.conversationHistory ?? []).filter((m) => m.text.trim().length > 0);
+    const claimed = isStage(input.effectiveStage) ? input.effectiveStage : "rapport_building";
+    const stage = deriveStage(history, claimed);
+    const reply = await askBrain(deps, brainInput(history, stage, input.userMessage.trim()));
+    return toOutput(reply, advance(stage, reply.stageComplete));
+  }
+
+  /** Signed in: history and stage come from the database; whatever the browser sent is ignored. */
+  async function memberReply(userId: string, input: CallSamApiInput): Promise<CallSamApiOutput> {
+    const state = await loadChatState(db, userId);
+    const history = state.conversation?.messages ?? [];
+    const userMessage = input.userMessage.trim();
+    const at = Date.now();
+    const stamp = (offset: number) => new Date(at + offset);
+
+    if (input.followupQuestion) {
+      const candidateId = await findQueuedFollowup(db, userId, input.followupQuestion);
+      if (!candidateId) throw new AppError("INVALID_ARGUMENT", MESSAGES.followupNotQueued);
+      const reply = await askBrain(deps, {
+        mode: "followup",
+        stage: "complete",
+        userMessage,
+        currentTurns: history.slice(-FOLLOWUP_CONTEXT_TURNS),
+        finishedStages: [],
+        followupQuestion: input.followupQuestion,
+      });
+      const stage = isFollowupStage(state.profileStage) ? state.profileStage : "followupsQueued";
+      await saveExchange(db, {
+        userId,
+        conversationId: state.conversation?.id ?? null,
+        messages: [
+          { sender: "user", text: userMessage, stage, sentAt: stamp(0) },
+          { sender: "bot", text: reply.message, stage, sentAt: stamp(1) },
+        ],
+        conversationStage: state.conversation?.stage ?? "complete",
+        profileStage: null,
+      });
+      if (reply.stageComplete) {
+        await removeFollowupQuestion(db, userId, candidateId, input.followupQuestion);
+        await bus.publish(userId, { topic: "matches" });
+      }
+      await bus.publish(userId, { topic: "conversation" });
+      return toOutput(reply, stage);
+    }
+
+    const stage = interviewStage(state.profileStage);
+    const reply = await askBrain(deps, brainInput(history, stage, userMessage));
+    const next = advance(stage, reply.stageComplete);
+    const saved: NewMessage[] = [];
+    if (!state.conversation) {
+      // The greeting the person saw before typing belongs to the saved conversation too.
+      saved.push({ sender: "bot", text: stageOpener(stage), stage, sentAt: stamp(-1) });
+    }
+    saved.push({ sender: "user", text: userMessage, stage, sentAt: stamp(0) });
+    saved.push({ sender: "bot", text: reply.message, stage, sentAt: stamp(1) });
+    const transition = next !== stage ? transitionMessage(next) : null;
+    if (transition) saved.push({ sender: "bot", text: transition, stage: next, sentAt: stamp(2) });
+    const keepProfileStage = isFollowupStage(state.profileStage);
+    await saveExchange(db, {
+      userId,
+      conversationId: state.conversation?.id ?? null,
+      messages: saved,
+      conversationStage: next,
+      profileStage: keepProfileStage ? null : next,
+    });
+    await bus.publish(userId, { topic: "conversation" });
+    if (next !== stage) await bus.publish(userId, { topic: "profile" });
+    return toOutput(reply, keepProfileStage ? (state.profileStage as ConversationStage) : next);
+  }
+
+  return {
+    reply(userId: string | null, input: CallSamApiInput): Promise<CallSamApiOutput> {
+      return userId ? memberReply(userId, input) : guestReply(input);
+    },
+
+    async current(userId: string): Promise<CurrentConversationResponse> {
+      const state = await loadChatState(db, userId);
+      const stage =
+        isStage(state.profileStage) || isFollowupStage(state.profileStage) ? state.profileStage : "rapport_building";
+      return { conversation: state.conversation ? toConversation(state.conversation) : null, stage };
+    },
+
+    /**
+     * Moves a guest conversation into the account after sign-up or log-in. The stage is what the
+     * history shows (never more than it claims); an account that already has its own interview
+     * keeps it, and the guest copy is dropped.
+     */
+    async importGuest(userId: string, input: ImportInput): Promise<ImportConversationResponse> {
+      const state = await loadChatState(db, userId);
+      const hasOwn = state.conversation?.messages.some((m) => m.sender === "user") ?? false;
+      const kept = input.conversation.messages.filter((m) => m.text.trim().length > 0);
+      if (hasOwn || !kept.some((m) => m.sender === "user")) {
+        return { imported: false, conversation: state.conversation ? toConversation(state.conversation) : null };
+      }
+      const stage = deriveStage(kept, input.conversation.stage);
+      const now = Date.now();
+      let previous = 0;
+      // Each message is saved under the stage it belongs to, by the same rule as deriveStage.
+      let current: Stage = "rapport_building";
+      let answered = false;
+      const rows: NewMessage[] = [];
+      for (const message of kept) {
+        if (message.sender === "user") answered = true;
+        else if (current !== stage && answered && message.text === transitionMessage(nextStage(current))) {
+          current = nextStage(current);
+          answered = false;
+        }
+        // Timestamps from the browser are kept in order and never in the future.
+        previous = Math.max(previous, Math.min(message.timestamp, now));
+        rows.push({ sender: message.sender, text: message.text, stage: current, sentAt: new Date(previous) });
+      }
+      const keepProfileStage = isFollowupStage(state.profileStage) || state.chatComplete;
+      await saveExchange(db, {
+        userId,
+        conversationId: null,
+        messages: rows,
+        conversationStage: stage,
+        profileStage: keepProfileStage ? null : stage,
+      });
+      await bus.publish(userId, { topic: "conversation" });
+      await bus.publish(userId, { topic: "profile" });
+      const after = await loadChatState(db, userId);
+      return { imported: true, conversation: after.conversation ? toConversation(after.conversation) : null };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,38 @@
+import type { ChatMessage } from "@sams-web/domain/chat-api";
+import type { Stage } from "@sams-web/domain/stage-order";
+
+/** What a brain needs to write Sam's next reply. Bounded by the caller, whatever the history's length. */
+export interface BrainInput {
+  /** interview: Sam asks about `stage`; followup: Sam asks `followupQuestion` and judges the answer. */
+  mode: "interview" | "followup";
+  stage: Stage;
+  /** The person's new message. */
+  userMessage: string;
+  /** The current stage's earlier turns (after its opener), oldest first. */
+  currentTurns: ChatMessage[];
+  /** What the person said in each finished stage, oldest first. */
+  finishedStages: { stage: Stage; answers: string[] }[];
+  /** Follow-up mode: the question being answered. */
+  followupQuestion?: string;
+}
+
+/** Sam's reply: in follow-up mode, stageComplete means the question is answered. */
+export interface BrainReply {
+  message: string;
+  stageComplete: boolean;
+  justification: string;
+}
+
+/** Sam's mind: the scripted interviewer (embedded default) or a language model. */
+export interface Brain {
+  readonly kind: "scripted" | "llm";
+  reply(input: BrainInput): Promise<BrainReply>;
+}
+
+/** The brain could not produce a valid reply (model down, timed out, malformed or truncated output). */
+export class BrainFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "BrainFailure";
+  }
+}

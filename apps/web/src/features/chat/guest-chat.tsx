@@ -1,0 +1,79 @@
+import type { ChatMessage, Conversation } from "@sams-web/domain/chat-api";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { isStage } from "@sams-web/domain/stage-order";
+import { useEffect, useState } from "react";
+import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
+import { callSam } from "./api/call-sam.ts";
+import { chatErrorMessage } from "./chat-errors.ts";
+import { ChatView } from "./chat-view.tsx";
+import { loadGuestConversation, newGuestConversation, saveGuestConversation } from "./guest-store.ts";
+
+function GuestReminder() {
+  const { openLoginPanel } = useLoginPanel();
+  return (
+    <div className="rounded-xl bg-amber-soft px-4 py-3 text-sm text-ink">
+      <p>{MESSAGES.guestHistoryReminder}</p>
+      <button type="button" className="link mt-1" onClick={openLoginPanel}>
+        Sign up or log in to save our chat
+      </button>
+    </div>
+  );
+}
+
+/** A guest's chat: the conversation and its stage live in this browser until they sign up or log in. */
+export function GuestChat() {
+  const [start] = useState(() => {
+    const stored = loadGuestConversation();
+    return stored
+      ? { conversation: stored, shown: stored.messages.length }
+      : { conversation: newGuestConversation(), shown: 0 };
+  });
+  const [conversation, setConversation] = useState<Conversation>(start.conversation);
+  const [thinking, setThinking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => saveGuestConversation(conversation), [conversation]);
+
+  const send = async (text: string): Promise<boolean> => {
+    const before = conversation;
+    const mine: ChatMessage = { sender: "user", text, timestamp: Date.now() };
+    const withMine = { ...before, messages: [...before.messages, mine], timestamp: mine.timestamp };
+    setConversation(withMine);
+    setThinking(true);
+    setError(null);
+    try {
+      const reply = await callSam({
+        userMessage: text,
+        // Sent whole: the server derives the stage from it, and says so if it grew too long.
+        conversationHistory: before.messages,
+        effectiveStage: before.stage,
+      });
+      const now = Date.now();
+      const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now }];
+      const stage = isStage(reply.stage) ? reply.stage : before.stage;
+      // Transition messages load only when a stage moves, keeping them off the first page.
+      const transition =
+        stage !== before.stage ? (await import("@sams-web/domain/stage-transitions")).transitionMessage(stage) : null;
+      if (transition) added.push({ sender: "bot", text: transition, timestamp: now + 1 });
+      setConversation({ ...withMine, messages: [...withMine.messages, ...added], stage, timestamp: now });
+      return true;
+    } catch (failure) {
+      setConversation(before);
+      setError(chatErrorMessage(failure));
+      return false;
+    } finally {
+      setThinking(false);
+    }
+  };
+
+  return (
+    <ChatView
+      messages={conversation.messages}
+      initiallyShown={start.shown}
+      thinking={thinking}
+      error={error}
+      onSend={send}
+      notice={<GuestReminder />}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import type { ChatMessage } from "@sams-web/domain/chat-api";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { OPENING_MESSAGE } from "@sams-web/domain/stage-order";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { PageFallback } from "../../app/shell/app-shell.tsx";
+import QueryLayout from "../../lib/query-layout.tsx";
+import { PhotoReview } from "../matching/photo-review.tsx";
+import { callSam } from "./api/call-sam.ts";
+import { currentConversationQueryOptions, useCurrentConversation } from "./api/get-current-conversation.ts";
+import { importConversation } from "./api/import-conversation.ts";
+import { chatErrorMessage } from "./chat-errors.ts";
+import { ChatView } from "./chat-view.tsx";
+import { loadGuestConversation, removeGuestConversations } from "./guest-store.ts";
+
+// One transfer per page, however often the component mounts.
+let transfer: Promise<void> | null = null;
+
+/**
+ * 'The guest conversation transfers to the account on sign-up or log-in', then leaves the
+ * browser. If the transfer fails the guest copy stays, and the next visit tries again.
+ */
+function transferGuestConversation(): Promise<void> {
+  const guest = loadGuestConversation();
+  if (!guest?.messages.some((m) => m.sender === "user")) {
+    if (guest) removeGuestConversations();
+    return Promise.resolve();
+  }
+  transfer ??= importConversation(guest)
+    .then(() => removeGuestConversations())
+    .catch(() => undefined)
+    .finally(() => {
+      transfer = null;
+    });
+  return transfer;
+}
+
+function Conversation() {
+  const queryClient = useQueryClient();
+  const [transferred, setTransferred] = useState(false);
+  useEffect(() => {
+    void transferGuestConversation().then(() => setTransferred(true));
+  }, []);
+  const query = useCurrentConversation({ enabled: transferred });
+  const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
+  const [thinking, setThinking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const base = useMemo<ChatMessage[]>(() => {
+    const saved = query.data?.conversation?.messages;
+    return saved?.length ? saved : [{ sender: "bot", text: OPENING_MESSAGE, timestamp: 0 }];
+  }, [query.data]);
+  // The person's message shows at once, until the saved copy arrives in its place.
+  const messages = pending && base.length === pending.after ? [...base, pending.message] : base;
+
+  if (query.isError) {
+    return (
+      <p role="alert" className="rounded-xl bg-danger-soft px-4 py-2 text-sm text-danger">
+        {MESSAGES.chatFailed}
+      </p>
+    );
+  }
+  if (!query.data) return <PageFallback />;
+
+  const send = async (text: string): Promise<boolean> => {
+    setPending({ message: { sender: "user", text, timestamp: Date.now() }, after: base.length });
+    setThinking(true);
+    setError(null);
+    try {
+      // The server keeps the history and the stage; the browser sends only the new message.
+      await callSam({ userMessage: text });
+      await queryClient.refetchQueries({ queryKey: currentConversationQueryOptions().queryKey });
+      return true;
+    } catch (failure) {
+      setPending(null);
+      setError(chatErrorMessage(failure));
+      return false;
+    } finally {
+      setThinking(false);
+    }
+  };
+
+  return (
+    <ChatView
+      messages={messages}
+      initiallyShown={query.data.conversation ? base.length : 0}
+      thinking={thinking}
+      error={error}
+      onSend={send}
+    />
+  );
+}
+
+/** A signed-in person's chat: photo review above the conversation the server keeps. */
+export default function MemberChat() {
+  return (
+    <QueryLayout>
+      <PhotoReview />
+      <Conversation />
+    </QueryLayout>
+  );
+}

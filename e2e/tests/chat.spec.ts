@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { GUEST_CONVERSATIONS_KEY } from "@sams-web/domain/chat-api";
+import { OPENING_MESSAGE } from "@sams-web/domain/stage-order";
+import { TRANSITION_MESSAGES } from "@sams-web/domain/stage-transitions";
+
+// SPEC.md sections 2, 4 and 9: a guest is interviewed by Sam through every stage, signs up, and
+// finds the whole conversation in the account and in a new tab.
+
+const ANSWERS = [
+  "I love hiking in the mountains and cooking dinner for friends",
+  "Weekends are for reading novels and long walks with my dog",
+  "I hope to build a family and share a home with someone kind",
+  "Honesty, loyalty and patience are what my friends always mention",
+];
+
+const log = (page: Page) => page.getByRole("log", { name: "Conversation with Sam" });
+const sendButton = (page: Page) => page.getByRole("button", { name: /^(Send|Thinking|Responding)$/ });
+const typing = (page: Page) => page.getByRole("button", { name: "Sam is typing. Show the whole message" });
+
+/** Shows every message Sam is typing at once (a click reveals the rest), until the button reads Send. */
+async function revealAll(page: Page): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    if ((await sendButton(page).textContent()) === "Send") return;
+    if (await typing(page).isVisible()) await typing(page).click();
+    await page.waitForTimeout(50);
+  }
+  await expect(sendButton(page)).toHaveText("Send");
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder("Type your response...").fill(text);
+  await sendButton(page).click();
+  await expect(sendButton(page)).not.toHaveText("Thinking", { timeout: 15_000 });
+  await revealAll(page);
+}
+
+test("a guest chats through the whole interview, signs up, and finds the conversation in the account and a new tab", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+
+  // 'Bot replies use a typing effect': one character per 50 ms, and the button reads Responding.
+  await expect(typing(page)).toBeVisible();
+  await expect(sendButton(page)).toHaveText("Responding");
+  const early = (await typing(page).textContent()) ?? "";
+  await page.waitForTimeout(400);
+  const later = (await typing(page).textContent()) ?? "";
+  expect(later.length).toBeGreaterThan(early.length);
+  expect(later.length).toBeLessThan(OPENING_MESSAGE.length);
+  // A click shows the rest at once.
+  await typing(page).click();
+  await expect(log(page)).toContainText(`Sam: ${OPENING_MESSAGE}`);
+  await expect(sendButton(page)).toHaveText("Send");
+
+  // 'Empty or whitespace messages are not sent.'
+  await page.getByPlaceholder("Type your response...").fill("    ");
+  await sendButton(page).click();
+  await expect(log(page).getByText("You:")).toHaveCount(0);
+
+  // The button reads Thinking while the server works on the reply.
+  await page.route("**/api/call/callSamApi", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.getByPlaceholder("Type your response...").fill(ANSWERS[0] as string);
+  await sendButton(page).click();
+  await expect(sendButton(page)).toHaveText("Thinking");
+  await expect(log(page)).toContainText(`You: ${ANSWERS[0]}`);
+  await expect(sendButton(page)).toHaveText("Responding");
+  await page.unroute("**/api/call/callSamApi");
+  await revealAll(page);
+
+  // Guests are reminded that the history is not saved unless logged in.
+  await expect(page.getByRole("button", { name: "Sign up or log in to save our chat" })).toBeVisible();
+
+  let turn = 1;
+  for (let guard = 0; guard < 30; guard++) {
+    if ((await log(page).textContent())?.includes(TRANSITION_MESSAGES.complete)) break;
+    await say(page, ANSWERS[turn++ % ANSWERS.length] as string);
+  }
+  for (const message of Object.values(TRANSITION_MESSAGES)) await expect(log(page)).toContainText(message);
+  const guestItems = await log(page).getByRole("listitem").count();
+
+  // Reloading shows the conversation where it stopped, with no typing.
+  await page.reload();
+  await expect(log(page)).toContainText(TRANSITION_MESSAGES.complete);
+  await expect(log(page).getByRole("listitem")).toHaveCount(guestItems);
+  await expect(sendButton(page)).toHaveText("Send");
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => v.id)).toEqual([]);
+
+  // Sign up from the guest reminder.
+  await page.getByRole("button", { name: "Sign up or log in to save our chat" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog
+    .getByRole("button", { name: /Sign Up$/ })
+    .first()
+    .click();
+  const email = `guest-${Date.now()}@example.com`;
+  await dialog.getByLabel("Your Name").fill("Charlotte");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill("spider-silk-42");
+  const confirm = dialog.getByLabel("Confirm Password");
+  if ((await confirm.count()) > 0) await confirm.fill("spider-silk-42");
+  await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByRole("link", { name: /^Welcome, / })).toBeVisible();
+
+  // The whole conversation is now the account's, and it left the browser.
+  await expect(log(page)).toContainText(TRANSITION_MESSAGES.complete);
+  await expect(log(page).getByRole("listitem")).toHaveCount(guestItems);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), GUEST_CONVERSATIONS_KEY)).toBeNull();
+
+  // A new tab finds the whole conversation in the account.
+  const second = await context.newPage();
+  await second.goto("/");
+  await expect(log(second)).toContainText(`You: ${ANSWERS[0]}`);
+  await expect(log(second)).toContainText(TRANSITION_MESSAGES.complete);
+  await expect(log(second).getByRole("listitem")).toHaveCount(guestItems);
+
+  // A message sent in one tab reaches the other through the realtime channel.
+  await say(page, "Thank you Sam, this was a lovely conversation today");
+  await expect(log(second)).toContainText("You: Thank you Sam, this was a lovely conversation today");
+  await expect(log(second).getByRole("listitem")).toHaveCount(guestItems + 2, { timeout: 15_000 });
+});
+
+test("prefers-reduced-motion shows Sam's whole message at once", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(log(page)).toContainText(`Sam: ${OPENING_MESSAGE}`);
+  await expect(sendButton(page)).toHaveText("Send");
+  await context.close();
+});
+
+test("'other failures show: Sorry, something went wrong. Could you try again?' and the message stays in the input", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await typing(page).click();
+  await page.route("**/api/call/callSamApi", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":{"status":"INTERNAL","message":"x"}}',
+    }),
+  );
+  await page.getByPlaceholder("Type your response...").fill(ANSWERS[0] as string);
+  await sendButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("Sorry, something went wrong. Could you try again?");
+  await expect(page.getByPlaceholder("Type your response...")).toHaveValue(ANSWERS[0] as string);
+  await expect(log(page).getByText("You:")).toHaveCount(0);
+  await expect(sendButton(page)).toHaveText("Send");
+});
