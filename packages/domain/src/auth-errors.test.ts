@@ -13,6 +13,12 @@ describe("auth error codes map to the spec's login and sign-up messages (SPEC se
   });
   it("'Invalid email address.' for a malformed email", () => {
     expect(authErrorMessage({ code: "INVALID_EMAIL" })).toBe("Invalid email address.");
+    expect(authErrorMessage({ code: "VALIDATION_ERROR", message: "[body.email] Invalid email address" })).toBe(
+      "Invalid email address.",
+    );
+    expect(authErrorMessage({ code: "VALIDATION_ERROR", message: "[body.name] Expected string" })).toBe(
+      "Authentication failed. Please try again.",
+    );
   });
   it("shows the server's password requirement (SPEC: 'password-does-not-meet-requirements' re-evaluation)", () => {
     expect(authErrorMessage({ code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS" })).toBe(MESSAGES.passwordPolicy);

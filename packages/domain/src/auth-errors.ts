@@ -25,8 +25,12 @@ export const AUTH_ERROR_MESSAGES: Record<string, MessageCode> = {
  * The message to show for a failed auth call: by the service's error code first, then by the
  * transport status (too many attempts), else 'Authentication failed. Please try again.'.
  */
-export function authErrorMessage(error: { code?: string | null; status?: string | null } | null | undefined): string {
+export function authErrorMessage(
+  error: { code?: string | null; status?: string | null; message?: string | null } | null | undefined,
+): string {
   const code = error?.code;
+  // Better Auth reports a malformed email as a body validation error on the email field.
+  if (code === "VALIDATION_ERROR" && error?.message?.startsWith("[body.email]")) return MESSAGES.invalidEmail;
   if (code && Object.hasOwn(AUTH_ERROR_MESSAGES, code)) return MESSAGES[AUTH_ERROR_MESSAGES[code] as MessageCode];
   if (error?.status === "RESOURCE_EXHAUSTED") return MESSAGES.tooManyAttempts;
   // The bot check and the cross-site guard answer PERMISSION_DENIED before the auth service runs.
