@@ -20,7 +20,11 @@ const STRONG = "violet-harbor-42-lantern";
 
 describe("sign-up (SPEC section 5 and 8)", () => {
   it("refuses a sign-up without a solved bot check", async () => {
-    const response = await post(app, "/api/auth/sign-up/email", { email: "nobot@example.com", password: STRONG, name: "N" });
+    const response = await post(app, "/api/auth/sign-up/email", {
+      email: "nobot@example.com",
+      password: STRONG,
+      name: "N",
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe(MESSAGES.securityCheckFailed);
   });
@@ -52,7 +56,10 @@ describe("sign-up (SPEC section 5 and 8)", () => {
       { botcheck: true },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS", message: MESSAGES.passwordPolicy });
+    expect(response.json()).toMatchObject({
+      code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+      message: MESSAGES.passwordPolicy,
+    });
   });
 
   it("the server policy refuses one of the most common passwords", async () => {
@@ -70,7 +77,12 @@ describe("sign-up (SPEC section 5 and 8)", () => {
 
   it("'Email already in use.' comes from USER_ALREADY_EXISTS for a taken email", async () => {
     const { email } = await signUp(app, { password: STRONG });
-    const response = await post(app, "/api/auth/sign-up/email", { email, password: STRONG, name: "Again" }, { botcheck: true });
+    const response = await post(
+      app,
+      "/api/auth/sign-up/email",
+      { email, password: STRONG, name: "Again" },
+      { botcheck: true },
+    );
     expect(response.statusCode).toBe(422);
     expect(authErrorMessage(response.json())).toBe("Email already in use.");
   });
@@ -129,7 +141,13 @@ describe("GET /api/me", () => {
   it("answers the signed-in user's id, email, name and emailVerified", async () => {
     const { cookie, userId, email } = await signUp(app, { name: "Mia", password: STRONG });
     const response = await app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
-    expect(response.json()).toEqual({ id: userId, email, name: "Mia", emailVerified: false, providers: ["credential"] });
+    expect(response.json()).toEqual({
+      id: userId,
+      email,
+      name: "Mia",
+      emailVerified: false,
+      providers: ["credential"],
+    });
   });
 });
 
@@ -228,7 +246,10 @@ describe("password reset (SPEC sections 4, 7 and 8)", () => {
 
     const weak = await post(app, "/api/accounts/reset-password", { oobCode: code, newPassword: "12345678" });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().error).toMatchObject({ code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS", message: MESSAGES.passwordPolicy });
+    expect(weak.json().error).toMatchObject({
+      code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+      message: MESSAGES.passwordPolicy,
+    });
 
     const newPassword = "copper-kettle-sings-77";
     const reset = await post(app, "/api/accounts/reset-password", { oobCode: code, newPassword });
@@ -238,7 +259,10 @@ describe("password reset (SPEC sections 4, 7 and 8)", () => {
     expect((await logIn(app, email, STRONG)).statusCode).toBe(401);
     expect((await logIn(app, email, newPassword)).statusCode).toBe(200);
 
-    const reused = await post(app, "/api/accounts/reset-password", { oobCode: code, newPassword: "another-fine-pass-9" });
+    const reused = await post(app, "/api/accounts/reset-password", {
+      oobCode: code,
+      newPassword: "another-fine-pass-9",
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.message).toBe(MESSAGES.resetFailed);
     const recheck = await post(app, "/api/accounts/check-reset-code", { oobCode: code });
@@ -256,9 +280,15 @@ describe("password reset (SPEC sections 4, 7 and 8)", () => {
       .where(sql`${verifications.value} = ${userId} and ${verifications.identifier} like 'sams-reset-password:%'`);
     expect(token!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     expect(token!.expiresAt.getTime() - Date.now()).toBeGreaterThan(3500_000);
-    await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(verifications.id, token!.id));
+    await db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(verifications.id, token!.id));
     expect((await post(app, "/api/accounts/check-reset-code", { oobCode: code })).statusCode).toBe(400);
-    const reset = await post(app, "/api/accounts/reset-password", { oobCode: code, newPassword: "copper-kettle-sings-78" });
+    const reset = await post(app, "/api/accounts/reset-password", {
+      oobCode: code,
+      newPassword: "copper-kettle-sings-78",
+    });
     expect(reset.statusCode).toBe(400);
   });
 });
@@ -276,7 +306,12 @@ describe("state-changing requests from another origin are refused", () => {
   it("refuses a cross-origin sign-in, logout and callable", async () => {
     const { email, cookie } = await signUp(app, { password: STRONG });
     const evil = { origin: "https://evil.example" };
-    const signIn = await post(app, "/api/auth/sign-in/email", { email, password: STRONG }, { botcheck: true, headers: evil });
+    const signIn = await post(
+      app,
+      "/api/auth/sign-in/email",
+      { email, password: STRONG },
+      { botcheck: true, headers: evil },
+    );
     expect(signIn.statusCode).toBe(403);
     const signOut = await post(app, "/api/auth/sign-out", {}, { cookie, headers: evil });
     expect(signOut.statusCode).toBe(403);
@@ -315,7 +350,12 @@ describe("account deletion (SPEC sections 5 and 6)", () => {
     const ask = await post(app, "/api/accounts/delete", { confirmation: "delete" }, { cookie });
     expect(ask.statusCode).toBe(400);
     expect(ask.json().error).toMatchObject({ code: "REAUTH_PASSWORD_REQUIRED", message: MESSAGES.reauthWithPassword });
-    const wrong = await post(app, "/api/accounts/delete", { confirmation: "delete", password: "wrong-password-1" }, { cookie });
+    const wrong = await post(
+      app,
+      "/api/accounts/delete",
+      { confirmation: "delete", password: "wrong-password-1" },
+      { cookie },
+    );
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toMatchObject({ code: "REAUTH_FAILED", message: MESSAGES.reauthFailed });
     const right = await post(app, "/api/accounts/delete", { confirmation: "delete", password: STRONG }, { cookie });
@@ -326,7 +366,12 @@ describe("account deletion (SPEC sections 5 and 6)", () => {
   it("one user's session deletes only that user's own account", async () => {
     const a = await signUp(app, { password: STRONG });
     const b = await signUp(app, { password: STRONG });
-    const response = await post(app, "/api/accounts/delete", { confirmation: "delete", userId: b.userId }, { cookie: a.cookie });
+    const response = await post(
+      app,
+      "/api/accounts/delete",
+      { confirmation: "delete", userId: b.userId },
+      { cookie: a.cookie },
+    );
     expect(response.statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie: b.cookie } })).statusCode).toBe(200);
     expect((await logIn(app, b.email, STRONG)).statusCode).toBe(200);
@@ -375,10 +420,14 @@ describe("account deletion (SPEC sections 5 and 6)", () => {
     }
     expect(leftovers).toEqual([]);
     // The other person keeps their account, without the match.
-    expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie: other.cookie } })).statusCode).toBe(
+      200,
+    );
 
     // The deleted account's cookie gets 401, and logging in fails.
-    expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie: person.cookie } })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie: person.cookie } })).statusCode).toBe(
+      401,
+    );
     const again = await logIn(app, person.email, STRONG);
     expect(authErrorMessage(again.json())).toBe("Invalid email or password.");
   });
