@@ -102,6 +102,8 @@ describe("sign-up (SPEC section 5 and 8)", () => {
     const { userId } = await signUp(app, { name: ` <b>Ann & "Bo"</b> `, password: STRONG });
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(profile).toMatchObject({ displayName: "bAnn  Bo/b", status: "unavailable", verified: false });
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    expect(user?.name).toBe("bAnn  Bo/b");
   });
 
   it("falls back to the part of the email before the @ when the name is empty", async () => {

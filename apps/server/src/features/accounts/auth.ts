@@ -99,6 +99,8 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
     databaseHooks: {
       user: {
         create: {
+          // SPEC.md section 5: the name is stripped of < > " ' & and trimmed, else the email's local part.
+          before: async (user) => ({ data: { ...user, name: displayNameFromSignup(user.name ?? "", user.email) } }),
           after: async (user) => {
             await createProfileForUser(db, {
               userId: user.id,

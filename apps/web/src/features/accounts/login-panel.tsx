@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { loginFormSchema, signUpFormSchema } from "@sams-web/domain/password-rules";
+import { displayNameFromSignup } from "@sams-web/domain/profile-rules";
 import { type FormEvent, useEffect, useState } from "react";
 import { paths } from "../../app/paths.ts";
 import { refreshSession } from "../../lib/session.ts";
@@ -49,7 +50,11 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
     try {
       if (mode === "signup") {
         const data = parsed.data as { name: string; email: string; password: string };
-        await signUp({ name: data.name, email: data.email, password: data.password });
+        await signUp({
+          name: displayNameFromSignup(data.name, data.email),
+          email: data.email,
+          password: data.password,
+        });
       } else {
         await signIn({ email: parsed.data.email, password: parsed.data.password });
       }
