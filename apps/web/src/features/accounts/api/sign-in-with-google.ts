@@ -15,10 +15,10 @@ export async function signInWithGoogle(): Promise<void> {
   try {
     const done = `${ACCOUNTS_PATHS.oauthComplete}?result=ok`;
     const failed = `${ACCOUNTS_PATHS.oauthComplete}?result=error`;
-    const { url } = await apiFetch<{ url: string }>("/api/auth/sign-in/oauth2", {
+    const { url } = await apiFetch<{ url: string }>("/api/auth/sign-in/social", {
       method: "POST",
       json: {
-        providerId: "google",
+        provider: "google",
         callbackURL: done,
         errorCallbackURL: failed,
         newUserCallbackURL: done,
