@@ -234,3 +234,32 @@ test("forgot password end to end (SPEC sections 2, 4 and 8)", async ({ page }) =
     timeout: 20_000,
   });
 });
+
+test("coming back online refreshes the session, retrying up to 5 times at 5 s × attempt (SPEC section 7)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("online");
+  await page.goto("/");
+  await signUp(page, { name: "Olive", email });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // The first two refreshes fail; the third, 5 s and then 10 s later, succeeds.
+  const calls: number[] = [];
+  await page.route("**/api/auth/get-session", async (route) => {
+    calls.push(Date.now());
+    if (calls.length <= 2) await route.abort("failed");
+    else await route.continue();
+  });
+  await page.context().setOffline(true);
+  await expect(page.getByText("Working offline - Some features may be limited")).toBeVisible();
+  await page.context().setOffline(false);
+  await expect.poll(() => calls.length, { timeout: 30_000 }).toBe(3);
+  expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(4_900);
+  expect(calls[2]! - calls[1]!).toBeGreaterThanOrEqual(9_900);
+  await page.waitForTimeout(1_000);
+  expect(calls.length).toBe(3);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible();
+});
