@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/constants";
 import { MESSAGES } from "@sams-web/domain/messages";
-import { displayNameFromSignup } from "@sams-web/domain/profile-rules";
+import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile-rules";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -98,6 +98,11 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       : [],
     databaseHooks: {
       user: {
+        update: {
+          // A later name change through the auth API is cleaned the same way.
+          before: async (data) =>
+            typeof data.name === "string" ? { data: { ...data, name: sanitizeName(data.name) } } : { data },
+        },
         create: {
           // SPEC.md section 5: the name is stripped of < > " ' & and trimmed, else the email's local part.
           before: async (user) => ({ data: { ...user, name: displayNameFromSignup(user.name ?? "", user.email) } }),
