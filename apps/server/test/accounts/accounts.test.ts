@@ -48,6 +48,20 @@ describe("sign-up (SPEC section 5 and 8)", () => {
     expect(second.statusCode).toBe(403);
   });
 
+  it("refuses a tampered bot-check solution", async () => {
+    const { solveBotcheck } = await import("../helpers.ts");
+    const payload = JSON.parse(Buffer.from(await solveBotcheck(app), "base64").toString("utf8"));
+    const tampered = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
+    const response = await post(
+      app,
+      "/api/auth/sign-in/email",
+      { email: "tamper@example.com", password: STRONG },
+      { headers: { "x-botcheck": tampered } },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe(MESSAGES.securityCheckFailed);
+  });
+
   it("the server policy refuses fewer than 8 characters with its requirement (password-does-not-meet-requirements)", async () => {
     const response = await post(
       app,
@@ -131,6 +145,16 @@ describe("log-in (SPEC section 8: 'Invalid email or password.')", () => {
     const token = response.cookies.find((c) => c.name.endsWith("session_token"));
     expect(token).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(token?.secure).toBeFalsy();
+  });
+});
+
+describe("name changes", () => {
+  it("a name changed through the auth API is stripped of < > \" ' & like at sign-up", async () => {
+    const { cookie, userId } = await signUp(app, { password: STRONG });
+    const response = await post(app, "/api/auth/update-user", { name: " <i>Zed's</i> " }, { cookie });
+    expect(response.statusCode).toBe(200);
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    expect(user?.name).toBe("iZeds/i");
   });
 });
 
