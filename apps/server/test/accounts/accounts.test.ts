@@ -138,13 +138,14 @@ describe("log-in (SPEC section 8: 'Invalid email or password.')", () => {
     expect(authErrorMessage(unknown.json())).toBe("Invalid email or password.");
   });
 
-  it("logs in with the right password, and the session cookie is HttpOnly and SameSite=Lax", async () => {
+  it("logs in with the right password; the session cookie is HttpOnly, SameSite=Lax and outlives the browser (persisted session)", async () => {
     const { email } = await signUp(app, { password: STRONG });
     const response = await logIn(app, email, STRONG);
     expect(response.statusCode).toBe(200);
     const token = response.cookies.find((c) => c.name.endsWith("session_token"));
     expect(token).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(token?.secure).toBeFalsy();
+    expect(token?.maxAge).toBeGreaterThanOrEqual(29 * 24 * 3600);
   });
 });
 
