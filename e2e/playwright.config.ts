@@ -51,6 +51,9 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 5544),
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: "warn",
+      // Every journey comes from one address: a per-address auth limit meant for the internet
+      // would throttle the suite. The per-account limit stays as in production.
+      AUTH_RATE_LIMIT_PER_IP: "1000",
     },
   },
 });

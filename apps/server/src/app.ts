@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Auth } from "./features/accounts/auth.ts";
-import { registerAuthRoutes } from "./features/accounts/routes.ts";
+import { registerAccounts } from "./features/accounts/feature.ts";
 import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
 import { registerChatRoutes } from "./features/chat/routes.ts";
 import { registerEventRoutes } from "./features/events/routes.ts";
@@ -17,8 +17,10 @@ import { registerHealthRoutes } from "./features/health/routes.ts";
 import { registerMatchRoutes } from "./features/matching/routes.ts";
 import { registerPhotoRoutes } from "./features/photos/routes.ts";
 import { registerProfileRoutes } from "./features/profile/routes.ts";
+import { type Botcheck, createBotcheck } from "./platform/botcheck/botcheck.ts";
 import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { installOriginCheck } from "./platform/http/origin-check.ts";
 import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 
@@ -36,6 +38,8 @@ export interface FeatureContext extends AppDeps {
   callables: CallableRegistry;
   sessions: SessionResolver;
   accountLifecycle: AccountLifecycle;
+  /** The proof-of-work bot check: `await botcheck.require(request)` refuses a request without one. */
+  botcheck: Botcheck;
 }
 
 /** A feature adds its routes and callables to the app. */
@@ -44,7 +48,7 @@ export type Feature = (context: FeatureContext) => void | Promise<void>;
 /** The product's features, in the order their routes are registered. */
 export const FEATURES: readonly Feature[] = [
   ({ app, pool }) => registerHealthRoutes(app, pool),
-  ({ app, auth }) => registerAuthRoutes(app, auth),
+  registerAccounts,
   (context) => registerEventRoutes(context.app, context),
   registerMatchRoutes,
   registerProfileRoutes,
@@ -64,6 +68,7 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
   });
 
   installErrorHandler(app);
+  installOriginCheck(app, config.publicUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -88,7 +93,15 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
 
   const callables = new CallableRegistry();
   const sessions = createSessionResolver(deps.auth);
-  const context: FeatureContext = { ...deps, app, callables, sessions, accountLifecycle: new AccountLifecycle() };
+  const botcheck = createBotcheck({ secret: deps.auth.options.secret, maxNumber: config.BOTCHECK_MAX_NUMBER });
+  const context: FeatureContext = {
+    ...deps,
+    app,
+    callables,
+    sessions,
+    accountLifecycle: new AccountLifecycle(),
+    botcheck,
+  };
 
   for (const feature of features) await feature(context);
   registerCallableRoute(app, callables);

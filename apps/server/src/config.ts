@@ -53,6 +53,18 @@ const configSchema = z.object({
   CHAT_MESSAGES_PER_DAY: z.coerce.number().int().positive().default(500),
   CHAT_IP_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   CHAT_IP_MESSAGES_PER_DAY: z.coerce.number().int().positive().default(2_000),
+  // Mail: an SMTP server (smtp://user:pass@host:587), else .eml files in DATA_DIR/outbox.
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default("Sam's Web <no-reply@localhost>"),
+  // Google sign-in: on only when both are set.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  // Proof-of-work bot check: the largest number a browser may have to try (cost grows with it).
+  BOTCHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  // Attempts per minute on the auth endpoints, per client address and per account.
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -65,6 +65,15 @@ export const COOKIE_MAX_AGE_MS = {
 
 // Accounts
 export const PASSWORD_MIN_LENGTH = 6;
+/** The server's stricter policy: at least 8 characters and not a commonly used password. */
+export const SERVER_PASSWORD_MIN_LENGTH = 8;
+/** Longer passwords are refused so one request cannot make the server hash megabytes. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Email verification links stay valid 24 hours, password reset links 1 hour; each works once. */
+export const VERIFICATION_TOKEN_TTL_MS = 24 * HOUR_MS;
+export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
+/** Deleting the account needs a sign-in at most this old, else re-authentication. */
+export const RECENT_LOGIN_MS = 5 * MINUTE_MS;
 /** After a successful password reset, redirect to / after 3 seconds. */
 export const RESET_REDIRECT_MS = 3 * SECOND_MS;
 /** Account deletion requires typing this word. */

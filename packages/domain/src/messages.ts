@@ -14,6 +14,10 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password.",
   googleAuthFailed: "Google authentication failed. Please try again.",
   passwordsDoNotMatch: "Passwords do not match",
+  // ours: the server's password policy, shown when it refuses a password the form accepted
+  passwordPolicy: "Please choose a password of at least 8 characters that is not a commonly used password.",
+  googleNotConfigured: "Google sign-in is not configured on this server. Please use your email and password.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
 
   // ── Settings (SPEC section 8 and 4) ────────────────────────────────────────────────────
   settingsSaveFailed: "Failed to save settings.",
@@ -42,6 +46,9 @@ export const MESSAGES = {
   radiusInvalid: "Please choose a search radius from 1 to 500 miles.",
   ageRangeOutOfBounds: "Please choose a minimum age from 18 up to 5 years below your own age.",
   deleteConfirmationRequired: "Please type 'delete' to confirm.",
+  // ours: a Google account re-authenticates in a popup before deletion
+  reauthWithGoogle: "This is a sensitive operation. Please sign in with Google again to delete your account.",
+  deleteAccountConfirm: "This permanently deletes your account, profile, conversations, matches and photos.",
   statusChangeNotAllowed:
     "Please verify your email, complete your chat with Sam and upload your photos before changing your status.",
 

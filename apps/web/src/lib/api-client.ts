@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly httpStatus: number,
+    /** A finer error code when the server gives one (auth service codes, see domain auth-errors). */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -14,26 +16,50 @@ export class ApiError extends Error {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as { error?: { status?: unknown; message?: unknown } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { status?: unknown; message?: unknown; code?: unknown };
+    code?: unknown;
+    message?: unknown;
+  } | null;
   const status = body?.error?.status;
   const message = body?.error?.message;
+  // The auth service answers {code, message}; our routes {error: {status, message, code?}}.
+  const rawCode = body?.error?.code ?? body?.code;
+  const code = typeof rawCode === "string" ? rawCode : null;
   // Checked by hand rather than with the zod contract: this file is on the first page's
   // critical path, and zod would double its size.
   if (typeof status === "string" && status in ERROR_STATUS_HTTP && typeof message === "string") {
-    return new ApiError(status as ErrorStatus, message, response.status);
+    return new ApiError(status as ErrorStatus, message, response.status, code);
   }
-  return new ApiError(statusForHttp(response.status), response.statusText || "Request failed", response.status);
+  const fallback = typeof body?.message === "string" ? body.message : response.statusText || "Request failed";
+  return new ApiError(statusForHttp(response.status), fallback, response.status, code);
 }
 
-/** A JSON request to our own API; the session cookie travels with it. */
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
+/**
+ * A JSON request to our own API; the session cookie travels with it. `botcheck: true` solves a
+ * proof-of-work challenge first and sends it in the x-botcheck header (loaded only when asked).
+ */
+export async function apiFetch<T>(
+  path: string,
+  init: RequestInit & { json?: unknown; botcheck?: boolean } = {},
+): Promise<T> {
+  const { json, headers, botcheck, ...rest } = init;
+  const extra: Record<string, string> = {};
+  if (json !== undefined) extra["content-type"] = "application/json";
+  if (botcheck) {
+    const { BOTCHECK_HEADER, solveBotcheck } = await import("./botcheck.ts");
+    try {
+      extra[BOTCHECK_HEADER] = await solveBotcheck();
+    } catch {
+      throw new ApiError("UNAVAILABLE", "The server could not be reached.", 0);
+    }
+  }
   let response: Response;
   try {
     response = await fetch(path, {
       credentials: "same-origin",
       ...rest,
-      headers: json === undefined ? headers : { "content-type": "application/json", ...headers },
+      headers: { ...extra, ...(headers as Record<string, string> | undefined) },
       body: json === undefined ? rest.body : JSON.stringify(json),
     });
   } catch {
@@ -45,10 +71,15 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
 }
 
 /** Invokes a callable with the Firebase-style protocol: {data} in, {result} out. */
-export async function call<Result = unknown>(name: CallableName, data: unknown = {}): Promise<Result> {
+export async function call<Result = unknown>(
+  name: CallableName,
+  data: unknown = {},
+  options: { botcheck?: boolean } = {},
+): Promise<Result> {
   const body = await apiFetch<{ result: Result }>(`${CALLABLE_PATH_PREFIX}${name}`, {
     method: "POST",
     json: { data },
+    botcheck: options.botcheck,
   });
   return body.result;
 }

@@ -1,3 +1,4 @@
+import { TOKEN_REFRESH_MAX_ATTEMPTS, tokenRefreshDelayMs } from "@sams-web/domain/constants";
 import { useSyncExternalStore } from "react";
 import { apiFetch } from "./api-client.ts";
 
@@ -21,17 +22,46 @@ function setState(next: SessionState): void {
   for (const listener of listeners) listener();
 }
 
+let lastRefreshOk = true;
+
 /** Fetches the session again, e.g. after logging in or out, or coming back online. */
 export function refreshSession(): Promise<void> {
   inflight ??= apiFetch<{ user: SessionUser } | null>("/api/auth/get-session")
     .then(
-      (body) => setState({ status: "ready", user: body?.user ?? null }),
-      () => setState({ status: "ready", user: state.status === "ready" ? state.user : null }),
+      (body) => {
+        lastRefreshOk = true;
+        setState({ status: "ready", user: body?.user ?? null });
+      },
+      () => {
+        lastRefreshOk = false;
+        setState({ status: "ready", user: state.status === "ready" ? state.user : null });
+      },
     )
     .finally(() => {
       inflight = null;
     });
   return inflight;
+}
+
+/**
+ * Coming back online refreshes the session (SPEC.md section 7), retrying up to
+ * TOKEN_REFRESH_MAX_ATTEMPTS times with 5 s × attempt between tries. `wait` is injectable for tests.
+ */
+export async function refreshSessionWithRetry(
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= TOKEN_REFRESH_MAX_ATTEMPTS; attempt++) {
+    await refreshSession();
+    if (lastRefreshOk) return true;
+    const delay = tokenRefreshDelayMs(attempt);
+    if (delay === null || attempt === TOKEN_REFRESH_MAX_ATTEMPTS) break;
+    await wait(delay);
+  }
+  return false;
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("online", () => void refreshSessionWithRetry());
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,13 +1,34 @@
-import { displayNameFromSignup } from "@sams-web/domain/profile-rules";
+import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/constants";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile-rules";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
+import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
+import { createAccountMail } from "./account-mail.ts";
 import { createProfileForUser } from "./mutations.ts";
+import { passwordMeetsPolicy } from "./password-policy.ts";
 
-export function createAuth(options: { config: Config; db: Database; secret: string }) {
+/** The provider id of Google accounts (SPEC.md section 6 detects Google accounts by it). */
+export const GOOGLE_PROVIDER_ID = "google";
+
+export const googleConfigured = (config: Config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+
+// Every Better Auth endpoint that sets a password, and the field that carries it.
+const PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+export function createAuth(options: { config: Config; db: Database; secret: string; mailer?: Mailer }) {
   const { config, db, secret } = options;
+  const accountMail = createAccountMail({ config, db, mailer: options.mailer ?? createMailer(config) });
   return betterAuth({
     appName: "Sam's Web",
     baseURL: config.publicUrl,
@@ -24,25 +45,80 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
         verifications: schema.verifications,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, autoSignIn: true },
+    // Hashing: scrypt N=16384 r=16 p=1 (Better Auth's default, run by node:crypto off the main
+    // thread); see docs/decisions/0002-password-hashing-and-policy.md for its measured cost.
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: SERVER_PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
     session: {
       // Sessions persist across browser restarts (SPEC.md section 7: persisted local session).
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    // The app limits every auth endpoint itself, by the proxy-aware client address (routes.ts).
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path];
+        if (!field) return;
+        const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        if (typeof password === "string" && !passwordMeetsPolicy(password)) {
+          throw new APIError("BAD_REQUEST", {
+            code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+            message: MESSAGES.passwordPolicy,
+          });
+        }
+      }),
+    },
+    plugins: googleConfigured(config)
+      ? [
+          // Google through its OpenID discovery document, so a local OpenID provider can stand in
+          // for it in tests and the same code path runs.
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                clientId: config.GOOGLE_CLIENT_ID ?? "",
+                clientSecret: config.GOOGLE_CLIENT_SECRET ?? "",
+                discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     databaseHooks: {
       user: {
+        update: {
+          // A later name change through the auth API is cleaned the same way.
+          before: async (data) =>
+            typeof data.name === "string" ? { data: { ...data, name: sanitizeName(data.name) } } : { data },
+        },
         create: {
+          // SPEC.md section 5: the name is stripped of < > " ' & and trimmed, else the email's local part.
+          before: async (user) => ({ data: { ...user, name: displayNameFromSignup(user.name ?? "", user.email) } }),
           after: async (user) => {
             await createProfileForUser(db, {
               userId: user.id,
               email: user.email,
               displayName: displayNameFromSignup(user.name, user.email),
+              verified: user.emailVerified,
             });
+            if (!user.emailVerified) {
+              // A mail server hiccup must not undo the sign-up: the link can be resent from settings.
+              await accountMail.sendVerification(user).catch((error: unknown) => {
+                console.error("could not send the verification email", error);
+              });
+            }
           },
         },
       },

@@ -1,13 +1,121 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, like, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { profiles } from "../../db/schema.ts";
+import { accounts, profiles, sessions, users, verifications } from "../../db/schema.ts";
 
 /** The profile of SPEC.md section 3 at its defaults: status unavailable, not verified. */
 export async function createProfileForUser(
   db: Database,
-  input: { userId: string; email: string; displayName: string },
+  input: { userId: string; email: string; displayName: string; verified?: boolean },
 ): Promise<void> {
   await db
     .insert(profiles)
-    .values({ userId: input.userId, email: input.email, displayName: input.displayName })
+    .values({ userId: input.userId, email: input.email, displayName: input.displayName, verified: input.verified })
     .onConflictDoNothing();
+}
+
+export type TokenPurpose = "verify-email" | "reset-password";
+
+/** Our tokens live in Better Auth's verifications table under prefixes Better Auth never uses. */
+export const tokenIdentifier = (purpose: TokenPurpose, token: string) =>
+  `sams-${purpose}:${createHash("sha256").update(token).digest("hex")}`;
+
+/**
+ * A new single-use token for the user: only its hash is stored, and earlier tokens of the same
+ * purpose stop working, so the newest email is the only one that counts.
+ */
+export async function issueToken(
+  db: Database,
+  input: { purpose: TokenPurpose; userId: string; ttlMs: number },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(verifications)
+      .where(and(eq(verifications.value, input.userId), like(verifications.identifier, `sams-${input.purpose}:%`)));
+    await tx.insert(verifications).values({
+      id: randomBytes(16).toString("hex"),
+      identifier: tokenIdentifier(input.purpose, token),
+      value: input.userId,
+      expiresAt: new Date(Date.now() + input.ttlMs),
+    });
+  });
+  return token;
+}
+
+/** Uses a token up: the user id if it was valid and unexpired, else null. Atomic, so it works once. */
+export async function consumeToken(db: Database, purpose: TokenPurpose, token: string): Promise<string | null> {
+  const [row] = await db
+    .delete(verifications)
+    .where(and(eq(verifications.identifier, tokenIdentifier(purpose, token)), gt(verifications.expiresAt, new Date())))
+    .returning({ userId: verifications.value });
+  return row?.userId ?? null;
+}
+
+/** Marks the email verified on both the auth user and the profile. */
+export async function markEmailVerified(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+    await tx.update(profiles).set({ verified: true }).where(eq(profiles.userId, userId));
+  });
+}
+
+/**
+ * Consumes the reset token, sets the new password hash and ends every session of the account,
+ * all or nothing. Returns false when the token is invalid, used or expired.
+ */
+export async function resetPasswordWithToken(
+  db: Database,
+  input: { token: string; passwordHash: string; newAccountId: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(verifications)
+      .where(
+        and(
+          eq(verifications.identifier, tokenIdentifier("reset-password", input.token)),
+          gt(verifications.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: verifications.value });
+    if (!row) return false;
+    const updated = await tx
+      .update(accounts)
+      .set({ password: input.passwordHash })
+      .where(and(eq(accounts.userId, row.userId), eq(accounts.providerId, "credential")))
+      .returning({ id: accounts.id });
+    if (updated.length === 0) {
+      // An account made with Google gets a password of its own.
+      await tx.insert(accounts).values({
+        id: input.newAccountId,
+        accountId: row.userId,
+        providerId: "credential",
+        userId: row.userId,
+        password: input.passwordHash,
+      });
+    }
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    return true;
+  });
+}
+
+/**
+ * Deletes the account and everything that names it, in one transaction: the users row cascades
+ * to sessions, accounts, profile, conversations, messages and matches on both sides; tokens and
+ * auth state that mention the user by id or email go too.
+ */
+export async function deleteAccount(db: Database, input: { userId: string; email: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(verifications)
+      .where(
+        or(
+          eq(verifications.value, input.userId),
+          sql`position(${input.userId} in ${verifications.value}) > 0`,
+          sql`position(${input.email} in ${verifications.value}) > 0`,
+          sql`position(${input.email} in ${verifications.identifier}) > 0`,
+        ),
+      );
+    await tx.delete(users).where(eq(users.id, input.userId));
+  });
 }

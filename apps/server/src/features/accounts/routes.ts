@@ -1,18 +1,44 @@
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Botcheck } from "../../platform/botcheck/botcheck.ts";
 import type { Auth } from "./auth.ts";
+import type { AuthRateLimits } from "./rate-limit.ts";
 
-/** Mounts Better Auth under /api/auth, translating between Fastify and the Fetch API. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
+// Better Auth endpoints a script would hammer: each needs a solved proof-of-work challenge.
+const BOTCHECKED_PATHS = new Set([
+  "/api/auth/sign-up/email",
+  "/api/auth/sign-in/email",
+  "/api/auth/request-password-reset",
+]);
+
+function bodyEmail(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === "string" ? body.email : null;
+}
+
+/**
+ * Mounts Better Auth under /api/auth, translating between Fastify and the Fetch API. Every call is
+ * rate limited (per address and, when the body names one, per account), and Better Auth sees the
+ * proxy-aware client address only: a client's own X-Forwarded-For never reaches it.
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  guards: { botcheck: Botcheck; rateLimits: AuthRateLimits },
+): void {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      guards.rateLimits.check(request, request.method === "POST" ? bodyEmail(request) : null);
+      if (request.method === "POST" && BOTCHECKED_PATHS.has(url.pathname)) await guards.botcheck.require(request);
+
+      const headers = fromNodeHeaders(request.headers);
+      headers.delete("x-real-ip");
+      headers.set("x-forwarded-for", request.ip);
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-      const response = await auth.handler(
-        new Request(url, { method: request.method, headers: fromNodeHeaders(request.headers), body }),
-      );
+      const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== "set-cookie") reply.header(key, value);

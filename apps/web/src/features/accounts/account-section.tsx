@@ -1,31 +1,205 @@
-import { useState } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts-paths";
+import { DELETE_CONFIRMATION_WORD } from "@sams-web/domain/constants";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../app/paths.ts";
-import { apiFetch } from "../../lib/api-client.ts";
-import { refreshSession } from "../../lib/session.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { refreshSession, useSession } from "../../lib/session.ts";
+import { deleteAccount } from "./api/delete-account.ts";
+import { sendVerificationEmail } from "./api/send-verification-email.ts";
+import { signInWithGoogle } from "./api/sign-in-with-google.ts";
+import { signOut } from "./api/sign-out.ts";
 
-/** The account part of the settings screen. */
+type ResendState = "idle" | "sending" | "sent" | "error";
+
+/** The account part of the settings screen: resend verification, Logout, Delete Account. */
 export function AccountSection() {
+  const { user } = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const logout = async () => {
-    setBusy(true);
+  const [resend, setResend] = useState<ResendState>("idle");
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const resendVerification = async () => {
+    setResend("sending");
     try {
-      await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
-      await refreshSession();
-      navigate(paths.home);
-    } finally {
-      setBusy(false);
+      await sendVerificationEmail();
+      setResend("sent");
+    } catch {
+      setResend("error");
     }
   };
+
+  const logout = async () => {
+    setLoggingOut(true);
+    setLogoutError(null);
+    try {
+      await signOut();
+      await refreshSession();
+      navigate(paths.home);
+    } catch {
+      setLogoutError(MESSAGES.logoutFailed);
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
   return (
     <section aria-labelledby="account-heading" className="card">
       <h2 id="account-heading" className="text-xl font-semibold">
         Account
       </h2>
-      <button type="button" className="btn-secondary mt-4" onClick={logout} disabled={busy}>
-        Logout
-      </button>
+      {user && !user.emailVerified && (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-ink-soft">Your email address is not verified yet.</p>
+          <button type="button" className="link text-sm" onClick={resendVerification} disabled={resend === "sending"}>
+            {resend === "sending" ? "Sending..." : "Resend verification link"}
+          </button>
+          {resend === "sent" && (
+            <p role="status" className="text-sm text-moss">
+              {MESSAGES.verificationEmailSent}
+            </p>
+          )}
+          {resend === "error" && (
+            <p role="alert" className="text-sm text-danger">
+              {MESSAGES.resendVerificationFailed}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn-secondary" onClick={logout} disabled={loggingOut}>
+          Logout
+        </button>
+        <DeleteAccountButton />
+      </div>
+      {logoutError && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {logoutError}
+        </p>
+      )}
     </section>
+  );
+}
+
+/** Delete Account with its confirmation popup (type 'delete'), and the re-authentication paths. */
+function DeleteAccountButton() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [confirmation, setConfirmation] = useState("");
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setConfirmation("");
+    setNeedsPassword(false);
+    setPassword("");
+    setMessage(null);
+  };
+
+  const attempt = async (withPassword?: string) => {
+    await deleteAccount({ confirmation, password: withPassword });
+    await refreshSession();
+    setOpen(false);
+    navigate(paths.home);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION_WORD) {
+      setMessage(MESSAGES.deleteConfirmationRequired);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await attempt(needsPassword ? password : undefined);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : null;
+      if (code === ACCOUNT_ERROR_CODES.reauthPassword) {
+        setNeedsPassword(true);
+        setMessage(MESSAGES.reauthWithPassword);
+      } else if (code === ACCOUNT_ERROR_CODES.reauthFailed) {
+        setMessage(MESSAGES.reauthFailed);
+      } else if (code === ACCOUNT_ERROR_CODES.reauthGoogle) {
+        // A Google account signs in with Google again, in a popup, then the deletion is retried.
+        try {
+          await signInWithGoogle();
+        } catch {
+          setMessage(MESSAGES.googleReauthFailed);
+          return;
+        }
+        await attempt().catch(() => setMessage(MESSAGES.deleteAccountFailed));
+      } else if (error instanceof ApiError && error.status === "UNAUTHENTICATED") {
+        setMessage(MESSAGES.noAuthenticatedUser);
+      } else {
+        setMessage(MESSAGES.deleteAccountFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <Dialog.Trigger className="btn-secondary text-danger">Delete Account</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="card fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2">
+          <Dialog.Title className="text-xl font-semibold">Delete Account</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-ink-soft">
+            {MESSAGES.deleteAccountConfirm}
+          </Dialog.Description>
+          <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
+            <label>
+              <span className="field-label">Type 'delete' to confirm</span>
+              <input
+                className="field-input"
+                name="confirmation"
+                autoComplete="off"
+                value={confirmation}
+                onChange={(event) => setConfirmation(event.target.value)}
+              />
+            </label>
+            {needsPassword && (
+              <label>
+                <span className="field-label">Password</span>
+                <input
+                  className="field-input"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </label>
+            )}
+            {message && (
+              <p role="alert" className="text-sm text-danger">
+                {message}
+              </p>
+            )}
+            <button
+              type="submit"
+              className="btn-primary bg-danger"
+              disabled={busy || confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION_WORD}
+            >
+              Delete my account
+            </button>
+            <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -1,0 +1,60 @@
+import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "@sams-web/domain/constants";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import { issueToken } from "./mutations.ts";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function compose(intro: string, action: string, link: string, outro: string) {
+  const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nSam's Web`;
+  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p><p>Sam's Web</p>`;
+  return { text, html };
+}
+
+/** The two emails of the accounts feature; links point at the SPA's pages with an oobCode. */
+export function createAccountMail(options: { config: Config; db: Database; mailer: Mailer }) {
+  const { config, db, mailer } = options;
+  const link = (page: string, token: string) => `${config.publicUrl}${page}?oobCode=${encodeURIComponent(token)}`;
+
+  return {
+    async sendVerification(user: { id: string; email: string; name: string }): Promise<void> {
+      const token = await issueToken(db, {
+        purpose: "verify-email",
+        userId: user.id,
+        ttlMs: VERIFICATION_TOKEN_TTL_MS,
+      });
+      const url = link("/verify-email", token);
+      await mailer.send({
+        to: user.email,
+        subject: "Verify your email for Sam's Web",
+        link: url,
+        ...compose(
+          `Hi ${user.name}, please confirm this is your email address.`,
+          "Verify my email",
+          url,
+          "The link works once and expires in 24 hours. If you did not sign up, ignore this email.",
+        ),
+      });
+    },
+
+    async sendPasswordReset(user: { id: string; email: string }): Promise<void> {
+      const token = await issueToken(db, { purpose: "reset-password", userId: user.id, ttlMs: RESET_TOKEN_TTL_MS });
+      const url = link("/reset-password", token);
+      await mailer.send({
+        to: user.email,
+        subject: "Reset your Sam's Web password",
+        link: url,
+        ...compose(
+          "Someone asked to reset the password of your Sam's Web account.",
+          "Choose a new password",
+          url,
+          "The link works once and expires in 1 hour. If it was not you, ignore this email: your password stays as it is.",
+        ),
+      });
+    },
+  };
+}
+
+export type AccountMail = ReturnType<typeof createAccountMail>;

@@ -1,0 +1,44 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { accounts, sessions, users, verifications } from "../../db/schema.ts";
+import { tokenIdentifier } from "./mutations.ts";
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/** The email of a reset token's account, without using the token up (SPEC: check a reset code). */
+export async function emailForResetToken(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(
+      and(
+        eq(verifications.identifier, tokenIdentifier("reset-password", token)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    );
+  return row?.email ?? null;
+}
+
+/** The user's sign-in methods: "credential" for a password, "google" for Google. */
+export async function providersOf(
+  db: Database,
+  userId: string,
+): Promise<{ providerId: string; password: string | null }[]> {
+  return db
+    .select({ providerId: accounts.providerId, password: accounts.password })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+}
+
+/** When the session behind a token began (a fresh sign-in resets it). */
+export async function sessionCreatedAt(db: Database, sessionId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.createdAt ?? null;
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../../config.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the mail is about; with no SMTP server it is written to the log. */
+  link: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** "smtp" when SMTP_URL is set, else "outbox" (.eml files in DATA_DIR/outbox). */
+  readonly driver: "smtp" | "outbox";
+}
+
+export type MailLog = (line: string) => void;
+
+/**
+ * Nodemailer over SMTP_URL; without it, each mail becomes an .eml file in DATA_DIR/outbox and
+ * one log line carries its link, so a fresh `npm start` can verify an account with no mail server.
+ */
+export function createMailer(config: Config, log: MailLog = defaultLog(config)): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      driver: "smtp",
+      async send(message) {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    driver: "outbox",
+    async send(message) {
+      const info = await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log(`mail to ${message.to} ("${message.subject}") written to ${file}; link: ${message.link}`);
+    },
+  };
+}
+
+function defaultLog(config: Config): MailLog {
+  if (config.LOG_LEVEL === "silent") return () => {};
+  return (line) => process.stdout.write(`${line}\n`);
+}

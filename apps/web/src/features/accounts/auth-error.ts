@@ -1,0 +1,9 @@
+import { authErrorMessage } from "@sams-web/domain/auth-errors";
+import { ApiError } from "../../lib/api-client.ts";
+
+/** The spec's message for a failed auth call (one table: domain auth-errors.ts). */
+export function messageForAuthError(error: unknown): string {
+  if (error instanceof ApiError)
+    return authErrorMessage({ code: error.code, status: error.status, message: error.message });
+  return authErrorMessage(null);
+}

@@ -1,0 +1,265 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_DATA_DIR } from "../playwright.config.ts";
+
+const PASSWORD = "violet-harbor-42-lantern";
+
+/** The newest mail to `to` in the outbox with a `${page}?oobCode=` link, as a path to open. */
+async function linkFromOutbox(to: string, page: string): Promise<string> {
+  const outbox = path.join(E2E_DATA_DIR, "outbox");
+  for (let i = 0; i < 100; i++) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const text = (await readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      if (!text.includes(`To: ${to}`)) continue;
+      const match = text.match(new RegExp(`https?://[^\\s"<>]+(${page}\\?oobCode=[A-Za-z0-9_-]+)`));
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${page} mail to ${to}`);
+}
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function openPanel(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" }).click();
+  return page.getByRole("dialog");
+}
+
+async function signUp(page: Page, input: { name: string; email: string; password?: string; confirm?: string }) {
+  const panel = await openPanel(page);
+  await panel.getByRole("button", { name: "Sign Up", exact: true }).first().click();
+  await panel.getByLabel("Your Name").fill(input.name);
+  await panel.getByLabel("Email").fill(input.email);
+  await panel.getByLabel("Password", { exact: true }).fill(input.password ?? PASSWORD);
+  await panel.getByLabel("Confirm Password").fill(input.confirm ?? input.password ?? PASSWORD);
+  await panel.locator("form").getByRole("button", { name: "Sign Up", exact: true }).click();
+  return panel;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  const panel = await openPanel(page);
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await panel.locator("form").getByRole("button", { name: "Login", exact: true }).click();
+  return panel;
+}
+
+test("the login panel shows the spec's fields, links and validation messages (SPEC sections 2, 5 and 8)", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const panel = await openPanel(page);
+  await expect(panel.getByRole("link", { name: "Forgot Password" })).toHaveAttribute("href", "/reset-password");
+  await expect(panel.getByRole("button", { name: "Login with Google" })).toBeVisible();
+  await expect(panel.getByText("or", { exact: true })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Cancel" })).toBeVisible();
+
+  await panel.getByRole("button", { name: "Sign Up", exact: true }).first().click();
+  await expect(panel.getByLabel("Your Name")).toBeVisible();
+  await expect(panel.getByLabel("Confirm Password")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Sign Up with Google" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Forgot Password" })).toHaveCount(0);
+
+  const form = panel.locator("form");
+  await panel.getByLabel("Email").fill(uniqueEmail("validation"));
+  await panel.getByLabel("Password", { exact: true }).fill("abcdef1");
+  await panel.getByLabel("Confirm Password").fill("abcdef2");
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Passwords do not match");
+
+  await panel.getByLabel("Password", { exact: true }).fill("abc");
+  await panel.getByLabel("Confirm Password").fill("abc");
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Password must be at least 6 characters.");
+
+  await panel.getByLabel("Email").fill("not-an-email");
+  await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await panel.getByLabel("Confirm Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Invalid email address.");
+
+  // The server's stricter policy: the client shows the server's requirement.
+  await panel.getByLabel("Email").fill(uniqueEmail("policy"));
+  await panel.getByLabel("Password", { exact: true }).fill("password123");
+  await panel.getByLabel("Confirm Password").fill("password123");
+  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(panel.getByRole("alert")).toHaveText(
+    "Please choose a password of at least 8 characters that is not a commonly used password.",
+  );
+
+  await panel
+    .getByRole("button", { name: "Login with Google" })
+    .or(panel.getByRole("button", { name: "Sign Up with Google" }))
+    .click();
+  await expect(panel.getByRole("alert")).toHaveText(
+    "Google sign-in is not configured on this server. Please use your email and password.",
+  );
+  await panel.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("sign up, verify the email from its link, log out and back in, then delete the account", async ({ page }) => {
+  const email = uniqueEmail("journey");
+  await page.goto("/");
+  await signUp(page, { name: "Robin <Web>", email });
+  await expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" })).toBeVisible();
+
+  // 'Email already in use.' for a second sign-up with the same address, from another browser.
+  const other = await page.context().browser()!.newPage();
+  await other.goto("/");
+  const dup = await signUp(other, { name: "Copy", email });
+  await expect(dup.getByRole("alert")).toHaveText("Email already in use.", { timeout: 20_000 });
+  await other.close();
+
+  // The verification email lands in the outbox; its link verifies (SPEC section 4).
+  const link = await linkFromOutbox(email, "/verify-email");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email Verified!");
+  await page.getByRole("link", { name: "Continue to Chat" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" })).toBeVisible();
+
+  // The same link a second time fails.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verification Failed");
+  await expect(
+    page.getByText("There was a problem verifying your email. The link may have expired or already been used."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+
+  // Verified: no resend link. Log out from settings.
+  await page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" }).click();
+  await expect(page.getByRole("button", { name: "Resend verification link" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" })).toBeVisible();
+
+  // A wrong password, then the right one; the session survives a reload.
+  const wrong = await logIn(page, email, "not-my-password-9");
+  await expect(wrong.getByRole("alert")).toHaveText("Invalid email or password.", { timeout: 20_000 });
+  await wrong.getByRole("button", { name: "Cancel" }).click();
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.reload();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" })).toBeVisible();
+
+  // Delete Account: the popup requires typing 'delete'.
+  await page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" }).click();
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("dialog");
+  const confirm = dialog.getByRole("button", { name: "Delete my account" });
+  await dialog.getByLabel("Type 'delete' to confirm").fill("remove");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Type 'delete' to confirm").fill("delete");
+  await confirm.click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" })).toBeVisible();
+
+  // The account is gone: logging in again fails.
+  const gone = await logIn(page, email, PASSWORD);
+  await expect(gone.getByRole("alert")).toHaveText("Invalid email or password.", { timeout: 20_000 });
+});
+
+test("resend verification from settings shows 'Verification email sent. Check your inbox.'", async ({ page }) => {
+  const email = uniqueEmail("resend");
+  await page.goto("/");
+  await signUp(page, { name: "Sky", email });
+  await page.getByRole("banner").getByRole("link", { name: "Welcome, Sky!" }).click();
+  await page.getByRole("button", { name: "Resend verification link" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Verification email sent. Check your inbox." }),
+  ).toBeVisible();
+});
+
+test("forgot password end to end (SPEC sections 2, 4 and 8)", async ({ page }) => {
+  const email = uniqueEmail("forgot");
+  await page.goto("/");
+  await signUp(page, { name: "Quinn", email });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Quinn!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Welcome, Quinn!" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" })).toBeVisible();
+
+  // Forgot Password is a full page load to /reset-password.
+  const panel = await openPanel(page);
+  await panel.getByRole("link", { name: "Forgot Password" }).click();
+  await expect(page).toHaveURL("/reset-password");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot Your Password?");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("If an account exists for this email, a password reset link has been sent.")).toBeVisible(
+    {
+      timeout: 20_000,
+    },
+  );
+
+  // A made-up code stays in request mode with an error.
+  await page.goto("/reset-password?oobCode=made-up-code");
+  await expect(page.getByText("Invalid or expired password reset link.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot Your Password?");
+
+  const link = await linkFromOutbox(email, "/reset-password");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Your Password");
+  await page.getByLabel("New Password", { exact: true }).fill("abcdefg");
+  await page.getByLabel("Confirm New Password").fill("abcdefh");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Passwords do not match.");
+  await page.getByLabel("New Password", { exact: true }).fill("abc");
+  await page.getByLabel("Confirm New Password").fill("abc");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long.");
+
+  const newPassword = "copper-kettle-sings-77";
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password").fill(newPassword);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Your password has been reset successfully! You can now log in.")).toBeVisible();
+  await expect(page).toHaveURL("/", { timeout: 6_000 });
+
+  const old = await logIn(page, email, PASSWORD);
+  await expect(old.getByRole("alert")).toHaveText("Invalid email or password.", { timeout: 20_000 });
+  await old.getByRole("button", { name: "Cancel" }).click();
+  await logIn(page, email, newPassword);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Quinn!" })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+test("coming back online refreshes the session, retrying up to 5 times at 5 s × attempt (SPEC section 7)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("online");
+  await page.goto("/");
+  await signUp(page, { name: "Olive", email });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // The first two refreshes fail; the third, 5 s and then 10 s later, succeeds.
+  const calls: number[] = [];
+  await page.route("**/api/auth/get-session", async (route) => {
+    calls.push(Date.now());
+    if (calls.length <= 2) await route.abort("failed");
+    else await route.continue();
+  });
+  await page.context().setOffline(true);
+  await expect(page.getByText("Working offline - Some features may be limited")).toBeVisible();
+  await page.context().setOffline(false);
+  await expect.poll(() => calls.length, { timeout: 30_000 }).toBe(3);
+  expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(4_900);
+  expect(calls[2]! - calls[1]!).toBeGreaterThanOrEqual(9_900);
+  await page.waitForTimeout(1_000);
+  expect(calls.length).toBe(3);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible();
+});
