@@ -7,7 +7,7 @@ import { TRANSITION_MESSAGES, transitionMessage } from "@sams-web/domain/stage-t
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { createTestApp, signUp } from "../../../test/helpers.ts";
+import { createTestApp, signUp, solveBotcheck } from "../../../test/helpers.ts";
 import { matches, messages, profiles } from "../../db/schema.ts";
 
 const { app, db, bus } = await createTestApp({ CHAT_MESSAGES_PER_MINUTE: "1000", CHAT_IP_MESSAGES_PER_MINUTE: "1000" });
@@ -26,7 +26,14 @@ async function callSam(
   data: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; result?: Reply; error?: { status: string; message: string } }> {
-  const response = await target.inject({ method: "POST", url: "/api/call/callSamApi", headers, payload: { data } });
+  // A guest (no session cookie) passes the bot check, as the browser does for each message.
+  const withCheck = headers.cookie ? headers : { ...headers, "x-botcheck": await solveBotcheck(target) };
+  const response = await target.inject({
+    method: "POST",
+    url: "/api/call/callSamApi",
+    headers: withCheck,
+    payload: { data },
+  });
   const body = response.json() as { result?: Reply; error?: { status: string; message: string } };
   // Every answer has the contract's shape (SPEC.md section 7: message, stage_complete, stage_complete_justification).
   if (body.result) callSamApiOutputSchema.parse(body.result);
@@ -143,6 +150,29 @@ describe("another user cannot read your conversation", () => {
 });
 
 describe("guests: 'a bounded history and a stage that must be legal'", () => {
+  it("a guest without a solved bot check is refused and nothing is answered", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/call/callSamApi",
+      payload: { data: { userMessage: "I love hiking in the mountains" } },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { status: "PERMISSION_DENIED", message: MESSAGES.securityCheckFailed } });
+  });
+
+  it("a bot-check answer works once: replaying it is refused", async () => {
+    const token = await solveBotcheck(app);
+    const send = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/call/callSamApi",
+        headers: { "x-botcheck": token },
+        payload: { data: { userMessage: "I love hiking in the mountains" } },
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(403);
+  });
+
   it("a guest walks the whole interview with the history kept in the browser", async () => {
     const history: ChatMessage[] = [{ sender: "bot", text: OPENING_MESSAGE, timestamp: Date.now() }];
     let stage: string = "rapport_building";

@@ -11,7 +11,7 @@ const IMPORT_BODY_LIMIT = 2 * 1_048_576;
 
 /** Sam's interview: callSamApi, the signed-in person's conversation, and the guest transfer. */
 export function registerChatRoutes(context: FeatureContext, brain: Brain = createBrain(context.config)): void {
-  const { app, db, bus, callables, sessions, config } = context;
+  const { app, db, bus, callables, sessions, config, botcheck } = context;
   const service = createChatService({ db, bus, brain, log: app.log });
   const limiter = new ChatLimiter({
     perMinute: config.CHAT_MESSAGES_PER_MINUTE,
@@ -24,6 +24,8 @@ export function registerChatRoutes(context: FeatureContext, brain: Brain = creat
     input: callSamApiInputSchema,
     handler: async (data, { request }) => {
       const user = await sessions.optionalUser(request);
+      // A guest is anyone with a browser: each guest message carries a solved proof of work.
+      if (!user) await botcheck.require(request);
       const release = limiter.acquire(user?.id ?? null, request.ip);
       try {
         return await service.reply(user?.id ?? null, data);

@@ -47,7 +47,7 @@ export function GuestChat() {
         // Sent whole: the server derives the stage from it, and says so if it grew too long.
         conversationHistory: before.messages,
         effectiveStage: before.stage,
-      });
+      }, { guest: true });
       const now = Date.now();
       const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now }];
       const stage = isStage(reply.stage) ? reply.stage : before.stage;

@@ -1,6 +1,7 @@
 import type { CallSamApiInput, CallSamApiOutput } from "@sams-web/domain/chat-api";
 import { call } from "../../../lib/api-client.ts";
 
-export function callSam(input: CallSamApiInput): Promise<CallSamApiOutput> {
-  return call<CallSamApiOutput>("callSamApi", input);
+/** A guest's message carries a solved bot check; a signed-in person's session is enough. */
+export function callSam(input: CallSamApiInput, options: { guest?: boolean } = {}): Promise<CallSamApiOutput> {
+  return call<CallSamApiOutput>("callSamApi", input, { botcheck: options.guest ?? false });
 }
