@@ -96,17 +96,14 @@ test("a guest chats through the whole interview, signs up, and finds the convers
   // Sign up from the guest reminder.
   await page.getByRole("button", { name: "Sign up or log in to save our chat" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog
-    .getByRole("button", { name: /Sign Up$/ })
-    .first()
-    .click();
+  // The panel's mode toggle comes first; the form's submit button carries the same name.
+  await dialog.getByRole("button", { name: "Sign Up", exact: true }).first().click();
   const email = `guest-${Date.now()}@example.com`;
   await dialog.getByLabel("Your Name").fill("Charlotte");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill("spider-silk-42");
-  const confirm = dialog.getByLabel("Confirm Password");
-  if ((await confirm.count()) > 0) await confirm.fill("spider-silk-42");
-  await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await dialog.getByLabel("Confirm Password").fill("spider-silk-42");
+  await dialog.locator("form").getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(page.getByRole("link", { name: /^Welcome, / })).toBeVisible();
 
   // The whole conversation is now the account's, and it left the browser.
