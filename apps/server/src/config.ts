@@ -31,6 +31,7 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AUTH_SECRET: z.preprocess(blankAsUnset, z.string().min(32).optional()),
   WEB_DIST_DIR: optionalText,
+  MATCHING_TOP_K: z.coerce.number().int().min(1).max(200).default(20),
 });
 
 export type Config = z.infer<typeof configSchema> & {
