@@ -32,6 +32,7 @@ const configSchema = z.object({
   AUTH_SECRET: z.preprocess(blankAsUnset, z.string().min(32).optional()),
   WEB_DIST_DIR: optionalText,
   MATCHING_TOP_K: z.coerce.number().int().min(1).max(200).default(20),
+  MATCHING_RESUME_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -6,12 +6,24 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conversations, matches, messages, profiles, searches } from "../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../src/features/matching/data.ts";
+import { startSearchJobs } from "../src/features/matching/jobs.ts";
 import { extractiveNarrativeWriter } from "../src/features/matching/narrative.ts";
 import { heuristicScorer, type Scorer } from "../src/features/matching/scorer.ts";
 import { MatchingService } from "../src/features/matching/service.ts";
 import { words } from "../src/features/matching/text.ts";
 import { createTestApp, signUp, type TestApp } from "./helpers.ts";
 import { createPerson, DEFAULT_INTERVIEW, type Interview } from "./matching-fixtures.ts";
+
+const SILENT_CANDIDATE: Interview = {
+  rapport_building: "Evenings at the workshop restoring an old wooden sailboat with my grandfather's tools.",
+  relationship_goals: "Something steady and lifelong with a partner who wants marriage too.",
+  best_qualities: "Honest and loyal, the first person friends call when a tire goes flat at midnight.",
+  partner_preferences: "Someone honest and loyal who wants marriage.",
+  dealbreakers: "Cruelty toward waiters or strangers.",
+  worst_qualities: "Stubborn when I am tired.",
+  contributions: "Steadiness, loyalty and a well-kept toolbox.",
+  past_relationships: "We grew apart slowly and parted as friends.",
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,7 +166,13 @@ describe("a whole search, photo review and mutual confirmation", () => {
     for (let i = 0; i < 200; i += 1) {
       const email = `canary-${i}-x7q@canary.test`;
       canaries.push(email);
-      await createPerson(t.db, { email, gender: i % 2 ? "woman" : "man", seekingGender: "", zipCode: zip });
+      await createPerson(t.db, {
+        email,
+        gender: i % 2 ? "woman" : "man",
+        seekingGender: "",
+        zipCode: zip,
+        interview: SILENT_CANDIDATE,
+      });
     }
     const responses: string[] = [];
     const record = <T extends { raw: string }>(r: T) => {
@@ -296,17 +314,6 @@ describe("a whole search, photo review and mutual confirmation", () => {
     );
   });
 });
-
-const SILENT_CANDIDATE: Interview = {
-  rapport_building: "Evenings at the workshop restoring an old wooden sailboat with my grandfather's tools.",
-  relationship_goals: "Something steady and lifelong with a partner who wants marriage too.",
-  best_qualities: "Honest and loyal, the first person friends call when a tire goes flat at midnight.",
-  partner_preferences: "Someone honest and loyal who wants marriage.",
-  dealbreakers: "Cruelty toward waiters or strangers.",
-  worst_qualities: "Stubborn when I am tired.",
-  contributions: "Steadiness, loyalty and a well-kept toolbox.",
-  past_relationships: "We grew apart slowly and parted as friends.",
-};
 
 describe("follow-up questions", () => {
   it("unclear points become questions with no 8-word run of the candidate's words; answering rescores", async () => {
@@ -467,5 +474,71 @@ describe("durable, idempotent search steps", () => {
     // And once finished, running the step again changes nothing.
     expect(await service().matchingAlgo(me)).toEqual(expected);
     expect(await snapshot()).toEqual(expectedRows);
+  });
+
+  it("killed mid-search, the search's pg-boss job finishes it after the restart: same result, no duplicates", async () => {
+    const zip = "64105"; // Kansas City
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const variants: Interview[] = [DEFAULT_INTERVIEW, SILENT_CANDIDATE];
+    for (let i = 0; i < 5; i += 1) await createPerson(t.db, { zipCode: zip, interview: variants[i % 2] });
+    const snapshot = async () =>
+      (await t.db.select().from(matches))
+        .filter((r) => r.userId === me || r.candidateId === me)
+        .map((r) => `${r.userId}>${r.candidateId}:${r.status}:${r.score}:${r.followupQuestions.join("|")}`)
+        .sort();
+
+    // What an uninterrupted search produces, recorded and then undone.
+    const clean = service();
+    await clean.preliminaryMatch(me);
+    const expected = await clean.matchingAlgo(me);
+    const expectedRows = await snapshot();
+    for (const row of await t.db.select().from(matches)) {
+      if (row.userId === me || row.candidateId === me) {
+        await t.db.delete(matches).where(and(eq(matches.userId, row.userId), eq(matches.candidateId, row.candidateId)));
+      }
+    }
+    await t.db
+      .update(searches)
+      .set({ state: "done", updatedAt: new Date(0) })
+      .where(eq(searches.userId, me));
+    await t.db.update(profiles).set({ searchStarted: null }).where(eq(profiles.userId, me));
+
+    // The restarted process: a worker with a healthy scorer, polling the same queue.
+    const restarted = service();
+    const jobs = await startSearchJobs(t.pool, restarted, { resumeAfterSeconds: 2, pollingIntervalSeconds: 0.5 });
+    try {
+      // The process that dies: it queues the job with its preliminary match, then its scorer dies.
+      let calls = 0;
+      const dying = new MatchingService({
+        db: t.db,
+        bus: t.bus,
+        writer: extractiveNarrativeWriter,
+        scorer: {
+          name: "dying",
+          judge: (a, b) => {
+            calls += 1;
+            if (calls > 3) throw new Error("killed");
+            return heuristicScorer.judge(a, b);
+          },
+        },
+        topK: 20,
+        outboxDir: path.join(t.config.dataDir, "outbox"),
+        now: Date.now,
+        enqueueSearch: (userId) => jobs.enqueue(userId),
+      });
+      await dying.preliminaryMatch(me);
+      await expect(dying.matchingAlgo(me)).rejects.toThrow("killed");
+      expect((await snapshot()).length).toBeLessThan(expectedRows.length);
+
+      const deadline = Date.now() + 20_000;
+      while ((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state !== "done") {
+        if (Date.now() > deadline) throw new Error("the job did not finish the search");
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.result).toEqual(expected);
+      expect(await snapshot()).toEqual(expectedRows);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

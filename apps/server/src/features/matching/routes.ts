@@ -2,13 +2,23 @@ import { MATCHES_PATH, type MatchesResponse } from "@sams-web/domain/matching-ap
 import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
 import { listMatchesFor } from "./data.ts";
+import { type SearchJobs, startSearchJobs } from "./jobs.ts";
 import { extractiveNarrativeWriter } from "./narrative.ts";
 import { heuristicScorer } from "./scorer.ts";
 import { MatchingService, outboxDirFor } from "./service.ts";
 
 const matchUid = z.string().min(1).max(200);
 
-export function registerMatchRoutes({ app, db, bus, config, sessions, callables }: FeatureContext): void {
+export async function registerMatchRoutes({
+  app,
+  db,
+  pool,
+  bus,
+  config,
+  sessions,
+  callables,
+}: FeatureContext): Promise<void> {
+  let jobs: SearchJobs | undefined;
   const service = new MatchingService({
     db,
     bus,
@@ -17,7 +27,12 @@ export function registerMatchRoutes({ app, db, bus, config, sessions, callables 
     topK: config.MATCHING_TOP_K,
     outboxDir: outboxDirFor(config.dataDir),
     now: Date.now,
+    enqueueSearch: async (userId) => jobs?.enqueue(userId),
   });
+  jobs = await startSearchJobs(pool, service, { resumeAfterSeconds: config.MATCHING_RESUME_AFTER_SECONDS }, (error) =>
+    app.log.error({ err: error }, "search job"),
+  );
+  app.addHook("onClose", async () => jobs?.stop());
 
   app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
     const user = await sessions.requireUser(request);

@@ -49,6 +49,8 @@ export interface MatchingDeps {
   topK: number;
   outboxDir: string;
   now: () => number;
+  /** Schedules the durable completion of a search (jobs.ts); absent in unit-level tests. */
+  enqueueSearch?: (userId: string) => Promise<void>;
 }
 
 export interface SearchResult {
@@ -130,6 +132,7 @@ export class MatchingService {
     await this.narrativesFor([userId]);
     const candidates = await findPreliminaryCandidates(db, userId);
     await saveCandidates(db, userId, candidates);
+    if (candidates.length > 0) await this.deps.enqueueSearch?.(userId);
     await bus.publish(userId, { topic: "search" });
     return { candidates: candidates.length };
   }
@@ -189,6 +192,12 @@ export class MatchingService {
     for (const id of touched) await bus.publish(id, { topic: "matches" });
     await bus.publish(userId, { topic: "search" });
     return result;
+  }
+
+  /** The job's step: finish a search in scoring; anything else (done, taken over) is a no-op. */
+  async resumeSearch(userId: string): Promise<void> {
+    const search = await findSearch(this.deps.db, userId);
+    if (search?.state === "scoring") await this.matchingAlgo(userId);
   }
 
   // ── Photo review, follow-ups, confirmation ─────────────────────────────────────────────
