@@ -1,7 +1,15 @@
-import { MATCHES_PATH, type MatchesResponse } from "@sams-web/domain/matching-api";
+import { pendingMatchRule } from "@sams-web/domain/match-rules";
+import {
+  MATCHES_PATH,
+  type MatchesResponse,
+  PENDING_MATCH_PATH,
+  type PendingMatchResponse,
+} from "@sams-web/domain/matching-api";
+import { MESSAGES } from "@sams-web/domain/messages";
 import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
-import { listMatchesFor } from "./data.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { findProfile, listMatchesFor } from "./data.ts";
 import { type SearchJobs, startSearchJobs } from "./jobs.ts";
 import { extractiveNarrativeWriter } from "./narrative.ts";
 import { heuristicScorer } from "./scorer.ts";
@@ -37,6 +45,23 @@ export async function registerMatchRoutes({
   app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
     const user = await sessions.requireUser(request);
     return { matches: await listMatchesFor(db, user.id) };
+  });
+
+  app.get(PENDING_MATCH_PATH, async (request): Promise<PendingMatchResponse> => {
+    const user = await sessions.requireUser(request);
+    const profile = await findProfile(db, user.id);
+    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    const decision = pendingMatchRule(
+      {
+        status: profile.status === "active" ? "active" : "unavailable",
+        matchAccepted: profile.matchAccepted?.getTime() ?? null,
+      },
+      await listMatchesFor(db, user.id),
+      Date.now(),
+    );
+    return decision.kind === "match"
+      ? { match: { id: decision.match.id, score: decision.match.score }, message: null }
+      : { match: null, message: MESSAGES[decision.message] };
   });
 
   // Results carry counts only: never a candidate's id, words or email.
