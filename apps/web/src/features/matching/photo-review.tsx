@@ -59,7 +59,7 @@ function CandidatePhotos({ photos, onAction }: { photos: string[]; onAction: (ac
       <div className="relative">
         <img
           src={photos[index]}
-          alt={`Your potential match, picture ${index + 1} of ${count}`}
+          alt={`Your potential match, ${index + 1} of ${count}`}
           className="aspect-square w-full rounded-lg object-cover"
         />
         {count > 1 && (
