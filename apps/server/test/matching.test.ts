@@ -295,6 +295,9 @@ describe("a whole search, photo review and mutual confirmation", () => {
       { userId: b, candidateId: a.userId, status: "matchPending", score: 80 },
     ]);
     await t.db.update(profiles).set({ status: "unavailable" }).where(eq(profiles.userId, a.userId));
+    const pending = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/matches/pending", headers: { cookie: a.cookie } })).json();
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.profileNotActive });
     expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.error.message).toBe(
       MESSAGES.profileNotActive,
     );
@@ -305,13 +308,16 @@ describe("a whole search, photo review and mutual confirmation", () => {
     expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.error.message).toBe(
       MESSAGES.matchCooldown,
     );
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.matchCooldown });
     await t.db
       .update(profiles)
       .set({ matchAccepted: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
       .where(eq(profiles.userId, a.userId));
+    expect(await pending()).toEqual({ match: { id: b, score: 80 }, message: null });
     expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.result.message).toBe(
       MESSAGES.matchConfirmedWaiting,
     );
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.noEligibleMatches });
   });
 });
 
