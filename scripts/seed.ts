@@ -179,17 +179,15 @@ export async function seed(
       await tx
         .insert(users)
         .values(people.map((p) => ({ id: p.id, name: p.name, email: p.email, emailVerified: true })));
-      await tx
-        .insert(accounts)
-        .values(
-          people.map((p) => ({
-            id: `acct_${p.id}`,
-            accountId: p.id,
-            providerId: "credential",
-            userId: p.id,
-            password: passwordHash,
-          })),
-        );
+      await tx.insert(accounts).values(
+        people.map((p) => ({
+          id: `acct_${p.id}`,
+          accountId: p.id,
+          providerId: "credential",
+          userId: p.id,
+          password: passwordHash,
+        })),
+      );
       await tx.insert(profiles).values(
         people.map((p) => ({
           userId: p.id,
