@@ -65,6 +65,8 @@ const configSchema = z.object({
   // Attempts per minute on the auth endpoints, per client address and per account.
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  MATCHING_TOP_K: z.coerce.number().int().min(1).max(200).default(20),
+  MATCHING_RESUME_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof configSchema> & {

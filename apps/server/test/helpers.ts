@@ -55,6 +55,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraFeatures: readonly Feature[] = [],
+  baseFeatures: readonly Feature[] = FEATURES,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-test-data-"));
@@ -74,7 +75,7 @@ export async function createTestApp(
   const bus = createInProcessBus();
   const auth = createAuth({ config, db: database.db, secret: "test-secret-test-secret-test-secret-0123" });
   const app = await buildApp({ config, db: database.db, pool: database.pool, bus, auth }, [
-    ...FEATURES,
+    ...baseFeatures,
     ...extraFeatures,
   ]);
   afterAll(async () => {

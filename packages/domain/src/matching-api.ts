@@ -19,3 +19,13 @@ export interface MatchView {
 export interface MatchesResponse {
   matches: MatchView[];
 }
+
+/** The pending match screen's data (SPEC section 4 "Pending match"), decided by the server. */
+export const PENDING_MATCH_PATH = "/api/matches/pending";
+
+export interface PendingMatchResponse {
+  /** The top matchPending match, or null when a rule blocks it (see `message`). */
+  match: { id: string; score: number } | null;
+  /** The spec's message when there is nothing to confirm. */
+  message: string | null;
+}

@@ -110,6 +110,9 @@ export const MESSAGES = {
   matchesLoadFailed: "Error loading matches. Please try again.",
   noEligibleMatches: "No eligible matches available at this time. Check back later!",
   confirmMatchFailed: "Failed to confirm match. Please try again.",
+  // ours: the spec shows the server's confirmation message without giving its words
+  matchConfirmedWaiting: "Thank you for confirming! We'll email you both as soon as your match confirms too.",
+  matchConnected: "It's a match! We've sent you both an email introduction. Say hello soon!",
 
   // ── Photos (SPEC sections 5 and 8) ─────────────────────────────────────────────────────
   photosLoadFailed: "Could not load existing photos.",

@@ -183,3 +183,38 @@ export const matches = pgTable(
     index("matches_candidate_idx").on(table.candidateId),
   ],
 );
+
+// ---- Matching ----------------------------------------------------------------------------------
+
+// A person's narrative, written from their interview (features/matching/narrative.ts). One per
+// person, rewritten on every search and after follow-up answers. Never shown to anyone else.
+export const narratives = pgTable("narratives", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  about: text("about").notNull().default(""),
+  goals: text("goals").notNull().default(""),
+  bestQualities: text("best_qualities").notNull().default(""),
+  worstQualities: text("worst_qualities").notNull().default(""),
+  partnerPreferences: text("partner_preferences").notNull().default(""),
+  dealbreakers: text("dealbreakers").notNull().default(""),
+  contributions: text("contributions").notNull().default(""),
+  pastRelationships: text("past_relationships").notNull().default(""),
+  source: text("source").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// The person's current or last search: one row per person, claimed atomically so that many
+// simultaneous Begin Search presses start one search; each step records how far it got.
+export const searches = pgTable("searches", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** prelim → scoring → done */
+  state: text("state").notNull(),
+  candidateIds: jsonb("candidate_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  result: jsonb("result").$type<{ photoValidation: number; followupsQueued: number; no: number } | null>(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  updatedAt: updatedAt(),
+});

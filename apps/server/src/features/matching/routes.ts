@@ -1,10 +1,109 @@
-import { MATCHES_PATH, type MatchesResponse } from "@sams-web/domain/matching-api";
+import { pendingMatchRule } from "@sams-web/domain/match-rules";
+import {
+  MATCHES_PATH,
+  type MatchesResponse,
+  PENDING_MATCH_PATH,
+  type PendingMatchResponse,
+} from "@sams-web/domain/matching-api";
+import { MESSAGES } from "@sams-web/domain/messages";
+import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
-import { listMatchesFor } from "./data.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { findProfile, listMatchesFor } from "./data.ts";
+import { type SearchJobs, startSearchJobs } from "./jobs.ts";
+import { extractiveNarrativeWriter } from "./narrative.ts";
+import { heuristicScorer } from "./scorer.ts";
+import { MatchingService, outboxDirFor } from "./service.ts";
 
-export function registerMatchRoutes({ app, db, sessions }: FeatureContext): void {
+const matchUid = z.string().min(1).max(200);
+
+export async function registerMatchRoutes({
+  app,
+  db,
+  pool,
+  bus,
+  config,
+  sessions,
+  callables,
+}: FeatureContext): Promise<void> {
+  let jobs: SearchJobs | undefined;
+  const service = new MatchingService({
+    db,
+    bus,
+    writer: extractiveNarrativeWriter,
+    scorer: heuristicScorer,
+    topK: config.MATCHING_TOP_K,
+    outboxDir: outboxDirFor(config.dataDir),
+    now: Date.now,
+    enqueueSearch: async (userId) => jobs?.enqueue(userId),
+  });
+  jobs = await startSearchJobs(pool, service, { resumeAfterSeconds: config.MATCHING_RESUME_AFTER_SECONDS }, (error) =>
+    app.log.error({ err: error }, "search job"),
+  );
+  app.addHook("onClose", async () => jobs?.stop());
+
   app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
     const user = await sessions.requireUser(request);
     return { matches: await listMatchesFor(db, user.id) };
+  });
+
+  app.get(PENDING_MATCH_PATH, async (request): Promise<PendingMatchResponse> => {
+    const user = await sessions.requireUser(request);
+    const profile = await findProfile(db, user.id);
+    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    const decision = pendingMatchRule(
+      {
+        status: profile.status === "active" ? "active" : "unavailable",
+        matchAccepted: profile.matchAccepted?.getTime() ?? null,
+      },
+      await listMatchesFor(db, user.id),
+      Date.now(),
+    );
+    return decision.kind === "match"
+      ? { match: { id: decision.match.id, score: decision.match.score }, message: null }
+      : { match: null, message: MESSAGES[decision.message] };
+  });
+
+  // Results carry counts only: never a candidate's id, words or email.
+  callables.register("triggeredGenerateNarrative", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => {
+      const user = await sessions.requireUser(request);
+      await service.generateNarrative(user.id);
+      return { ok: true };
+    },
+  });
+
+  callables.register("triggeredPrelimMatch", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => service.preliminaryMatch((await sessions.requireUser(request)).id),
+  });
+
+  callables.register("triggeredMatchingAlgo", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => service.matchingAlgo((await sessions.requireUser(request)).id),
+  });
+
+  callables.register("triggeredPhotoMatch", {
+    input: z.object({ matchUid, action: z.enum(["declined", "accepted"]) }).strict(),
+    handler: async ({ matchUid, action }, { request }) => {
+      const user = await sessions.requireUser(request);
+      await service.photoAction(user.id, matchUid, action);
+      return { ok: true };
+    },
+  });
+
+  callables.register("triggeredFollowupsMatch", {
+    input: z.object({ matchUid, action: z.literal("answered") }).strict(),
+    handler: async ({ matchUid }, { request }) => {
+      const user = await sessions.requireUser(request);
+      await service.followupsAnswered(user.id, matchUid);
+      return { ok: true };
+    },
+  });
+
+  callables.register("triggeredMatchConfirmation", {
+    input: z.object({ matchId: matchUid }).strict(),
+    handler: async ({ matchId }, { request }) => service.confirm((await sessions.requireUser(request)).id, matchId),
   });
 }

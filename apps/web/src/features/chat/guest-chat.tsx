@@ -42,12 +42,15 @@ export function GuestChat() {
     setThinking(true);
     setError(null);
     try {
-      const reply = await callSam({
-        userMessage: text,
-        // Sent whole: the server derives the stage from it, and says so if it grew too long.
-        conversationHistory: before.messages,
-        effectiveStage: before.stage,
-      }, { guest: true });
+      const reply = await callSam(
+        {
+          userMessage: text,
+          // Sent whole: the server derives the stage from it, and says so if it grew too long.
+          conversationHistory: before.messages,
+          effectiveStage: before.stage,
+        },
+        { guest: true },
+      );
       const now = Date.now();
       const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now }];
       const stage = isStage(reply.stage) ? reply.stage : before.stage;

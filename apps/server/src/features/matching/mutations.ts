@@ -1,0 +1,150 @@
+import { canTransition, type MatchStatus } from "@sams-web/domain/match-rules";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { matches, narratives, profiles, searches } from "../../db/schema.ts";
+import type { Narrative } from "./narrative.ts";
+
+export async function saveNarrative(db: Database, userId: string, narrative: Narrative, source: string): Promise<void> {
+  await db
+    .insert(narratives)
+    .values({ userId, ...narrative, source })
+    .onConflictDoUpdate({ target: narratives.userId, set: { ...narrative, source, updatedAt: new Date() } });
+}
+
+/** A search stuck this long without progress (a crash) may be taken over by a new press. */
+export const STALE_SEARCH_MS = 10 * 60 * 1000;
+
+/**
+ * Claims the person's search atomically and records searchStarted. Of many simultaneous presses
+ * exactly one gets `true`; the others find the row already in progress.
+ */
+export async function claimSearch(db: Database, userId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(searches)
+      .values({ userId, state: "prelim", startedAt: now, candidateIds: [], result: null })
+      .onConflictDoUpdate({
+        target: searches.userId,
+        set: { state: "prelim", startedAt: now, candidateIds: [], result: null, updatedAt: now },
+        setWhere: or(eq(searches.state, "done"), lt(searches.updatedAt, new Date(now.getTime() - STALE_SEARCH_MS))),
+      })
+      .returning({ userId: searches.userId });
+    if (claimed.length === 0) return false;
+    await tx.update(profiles).set({ searchStarted: now }).where(eq(profiles.userId, userId));
+    return true;
+  });
+}
+
+export async function saveCandidates(db: Database, userId: string, candidateIds: string[]): Promise<void> {
+  await db
+    .update(searches)
+    .set(
+      candidateIds.length === 0
+        ? { state: "done", candidateIds, result: { photoValidation: 0, followupsQueued: 0, no: 0 } }
+        : { state: "scoring", candidateIds },
+    )
+    .where(and(eq(searches.userId, userId), eq(searches.state, "prelim")));
+}
+
+export async function finishSearch(
+  db: Database,
+  userId: string,
+  result: { photoValidation: number; followupsQueued: number; no: number },
+): Promise<void> {
+  await db
+    .update(searches)
+    .set({ state: "done", result })
+    .where(and(eq(searches.userId, userId), eq(searches.state, "scoring")));
+}
+
+export interface MatchSide {
+  userId: string;
+  candidateId: string;
+  status: MatchStatus;
+  score: number;
+  followupQuestions: string[];
+}
+
+/**
+ * Writes both sides of a scored pair. A pair that already has records (a resumed search, or the
+ * other person's search got there first) keeps them: inserting is idempotent.
+ */
+export async function insertPair(db: Database, sides: readonly [MatchSide, MatchSide]): Promise<boolean> {
+  const inserted = await db
+    .insert(matches)
+    .values([...sides])
+    .onConflictDoNothing()
+    .returning({ userId: matches.userId });
+  return inserted.length > 0;
+}
+
+export class TransitionError extends Error {}
+
+/** `path`: the statuses the record moves through, each step checked (e.g. accepted, matchPending). */
+export interface SideChange {
+  path?: MatchStatus[];
+  score?: number;
+  followupQuestions?: string[];
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Runs `change` with both records of a pair locked (in a fixed order, so two people acting at
+ * once cannot deadlock or miss each other's step). `change` returns the new statuses; each move
+ * is checked against the domain's transitions before anything is written.
+ */
+export async function updatePair(
+  db: Database,
+  userId: string,
+  candidateId: string,
+  change: (
+    mine: typeof matches.$inferSelect,
+    theirs: typeof matches.$inferSelect | null,
+  ) => Promise<{
+    mine?: SideChange;
+    theirs?: SideChange;
+    connected?: boolean;
+  }>,
+): Promise<{ mine: typeof matches.$inferSelect; theirs: typeof matches.$inferSelect | null } | null> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(matches)
+      .where(
+        or(
+          and(eq(matches.userId, userId), eq(matches.candidateId, candidateId)),
+          and(eq(matches.userId, candidateId), eq(matches.candidateId, userId)),
+        ),
+      )
+      .orderBy(matches.userId)
+      .for("update");
+    const mine = rows.find((r) => r.userId === userId);
+    const theirs = rows.find((r) => r.userId === candidateId) ?? null;
+    if (!mine) return null;
+    const next = await change(mine, theirs);
+    await applySide(tx, mine, next.mine);
+    if (theirs) await applySide(tx, theirs, next.theirs);
+    if (next.connected) {
+      await tx
+        .update(profiles)
+        .set({ matchAccepted: new Date() })
+        .where(inArray(profiles.userId, [userId, candidateId]));
+    }
+    return { mine, theirs };
+  });
+}
+
+async function applySide(tx: Tx, row: typeof matches.$inferSelect, next: SideChange | undefined): Promise<void> {
+  if (!next) return;
+  let status = row.status as MatchStatus;
+  for (const step of next.path ?? []) {
+    if (!canTransition(status, step)) throw new TransitionError(`${status} → ${step}`);
+    status = step;
+  }
+  const { path: _path, ...fields } = next;
+  await tx
+    .update(matches)
+    .set({ ...fields, status, updatedAt: sql`now()` })
+    .where(and(eq(matches.userId, row.userId), eq(matches.candidateId, row.candidateId)));
+}

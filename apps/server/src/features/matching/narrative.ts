@@ -1,0 +1,87 @@
+// A person's narrative: what they told Sam, arranged by topic, so the matcher can compare what
+// one person seeks with what another offers. The embedded writer is extractive: it keeps the
+// person's own words from each interview stage and adds nothing.
+
+export const NARRATIVE_FIELDS = [
+  "about",
+  "goals",
+  "bestQualities",
+  "worstQualities",
+  "partnerPreferences",
+  "dealbreakers",
+  "contributions",
+  "pastRelationships",
+] as const;
+export type NarrativeField = (typeof NARRATIVE_FIELDS)[number];
+export type Narrative = Record<NarrativeField, string>;
+
+/** One message the person wrote, with the interview stage it answered. */
+export interface InterviewAnswer {
+  stage: string;
+  text: string;
+}
+
+export interface NarrativeWriter {
+  readonly source: string;
+  write(answers: readonly InterviewAnswer[]): Promise<Narrative>;
+}
+
+/**
+ * Which narrative field each interview stage feeds. Follow-up questions ask a person about
+ * themselves (see followup-questions.ts), so their answers join what they offer ("about").
+ */
+const FIELD_FOR_STAGE: Readonly<Record<string, NarrativeField>> = {
+  rapport_building: "about",
+  relationship_goals: "goals",
+  best_qualities: "bestQualities",
+  partner_preferences: "partnerPreferences",
+  dealbreakers: "dealbreakers",
+  worst_qualities: "worstQualities",
+  contributions: "contributions",
+  past_relationships: "pastRelationships",
+  followupsQueued: "about",
+  followupsAnswered: "about",
+};
+
+/** Long interviews are cut per field so scoring stays cheap and bounded. */
+export const NARRATIVE_FIELD_MAX_CHARS = 2_000;
+
+export function emptyNarrative(): Narrative {
+  return {
+    about: "",
+    goals: "",
+    bestQualities: "",
+    worstQualities: "",
+    partnerPreferences: "",
+    dealbreakers: "",
+    contributions: "",
+    pastRelationships: "",
+  };
+}
+
+/** The person's own answers, grouped by stage; deterministic and free. */
+export const extractiveNarrativeWriter: NarrativeWriter = {
+  source: "extractive",
+  async write(answers) {
+    const parts: Record<NarrativeField, string[]> = {
+      about: [],
+      goals: [],
+      bestQualities: [],
+      worstQualities: [],
+      partnerPreferences: [],
+      dealbreakers: [],
+      contributions: [],
+      pastRelationships: [],
+    };
+    for (const answer of answers) {
+      const field = FIELD_FOR_STAGE[answer.stage];
+      const text = answer.text.replace(/\s+/g, " ").trim();
+      if (field && text !== "") parts[field].push(text);
+    }
+    const narrative = emptyNarrative();
+    for (const field of NARRATIVE_FIELDS) {
+      narrative[field] = parts[field].join(" ").slice(0, NARRATIVE_FIELD_MAX_CHARS);
+    }
+    return narrative;
+  },
+};

@@ -1,0 +1,317 @@
+import path from "node:path";
+import { MATCH_COOLDOWN_MS } from "@sams-web/domain/constants";
+import {
+  COMPATIBILITY_DIMENSIONS,
+  type CompatibilityDimension,
+  classifyScore,
+  computeCompatibility,
+  type MatchStatus,
+  PHOTO_VALIDATION_MIN_SCORE,
+  subScoresSchema,
+} from "@sams-web/domain/match-rules";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { searchBlocker } from "@sams-web/domain/search-rules";
+import * as z from "zod";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import {
+  countLiveMatches,
+  findMatch,
+  findNarratives,
+  findPreliminaryCandidates,
+  findProfile,
+  findSearch,
+  listAnswers,
+  zipExists,
+} from "./data.ts";
+import { followupQuestionsFor } from "./followup-questions.ts";
+import { writeIntroduction } from "./introduction-mail.ts";
+import {
+  claimSearch,
+  finishSearch,
+  insertPair,
+  type MatchSide,
+  saveCandidates,
+  saveNarrative,
+  TransitionError,
+  updatePair,
+} from "./mutations.ts";
+import type { Narrative, NarrativeWriter } from "./narrative.ts";
+import { dealbreakerConflict, retrieveTopK, type Scorer } from "./scorer.ts";
+
+export interface MatchingDeps {
+  db: Database;
+  bus: RealtimeBus;
+  writer: NarrativeWriter;
+  scorer: Scorer;
+  /** How many of the preliminary candidates the scorer judges. */
+  topK: number;
+  outboxDir: string;
+  now: () => number;
+  /** Schedules the durable completion of a search (jobs.ts); absent in unit-level tests. */
+  enqueueSearch?: (userId: string) => Promise<void>;
+}
+
+export interface SearchResult {
+  photoValidation: number;
+  followupsQueued: number;
+  no: number;
+}
+
+const judgementSchema = z.object({
+  subScores: subScoresSchema,
+  uncertain: z.array(z.enum(COMPATIBILITY_DIMENSIONS)).max(COMPATIBILITY_DIMENSIONS.length),
+});
+
+/** Both directions of a pair, validated, and the score code computes from them. */
+interface PairVerdict {
+  score: number;
+  conflict: boolean;
+  /** Dimensions where the candidate's side is unclear (asked of the candidate), and vice versa. */
+  unclearAboutCandidate: CompatibilityDimension[];
+  unclearAboutPerson: CompatibilityDimension[];
+}
+
+export function outboxDirFor(dataDir: string): string {
+  return path.join(dataDir, "outbox");
+}
+
+export class MatchingService {
+  constructor(private readonly deps: MatchingDeps) {}
+
+  // ── Narrative ──────────────────────────────────────────────────────────────────────────
+
+  async generateNarrative(userId: string): Promise<Narrative> {
+    const { db, writer } = this.deps;
+    const narrative = await writer.write(await listAnswers(db, userId));
+    await saveNarrative(db, userId, narrative, writer.source);
+    return narrative;
+  }
+
+  private async narrativesFor(userIds: readonly string[]): Promise<Map<string, Narrative>> {
+    const found = await findNarratives(this.deps.db, userIds);
+    for (const id of userIds) if (!found.has(id)) found.set(id, await this.generateNarrative(id));
+    return found;
+  }
+
+  // ── Search: gate, claim, preliminary match ─────────────────────────────────────────────
+
+  /** Begin Search gating (SPEC section 5), enforced here whatever the browser showed. */
+  private async assertMaySearch(userId: string): Promise<void> {
+    const { db, now } = this.deps;
+    const profile = await findProfile(db, userId);
+    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    const blocker = searchBlocker(
+      {
+        verified: profile.verified,
+        chatComplete: profile.chatComplete,
+        picturesUploaded: profile.picturesUploaded,
+        zipCode: profile.zipCode,
+        birthday: profile.birthday,
+        status: profile.status as "active" | "unavailable",
+        searchStarted: profile.searchStarted?.getTime() ?? null,
+      },
+      await countLiveMatches(db, userId),
+      now(),
+    );
+    if (blocker) throw new AppError("FAILED_PRECONDITION", MESSAGES[blocker]);
+    if (profile.zipCode && !(await zipExists(db, profile.zipCode))) {
+      throw new AppError("INVALID_ARGUMENT", MESSAGES.zipNotFound);
+    }
+  }
+
+  /** Gate, claim (one search at a time), then the preliminary match. Returns the pool size. */
+  async preliminaryMatch(userId: string): Promise<{ candidates: number }> {
+    const { db, bus, now } = this.deps;
+    await this.assertMaySearch(userId);
+    if (!(await claimSearch(db, userId, new Date(now())))) {
+      throw new AppError("FAILED_PRECONDITION", MESSAGES.searchInProgress);
+    }
+    await bus.publish(userId, { topic: "search" });
+    await this.narrativesFor([userId]);
+    const candidates = await findPreliminaryCandidates(db, userId);
+    await saveCandidates(db, userId, candidates);
+    if (candidates.length > 0) await this.deps.enqueueSearch?.(userId);
+    await bus.publish(userId, { topic: "search" });
+    return { candidates: candidates.length };
+  }
+
+  // ── Compatibility: retrieve, then rerank with the scorer ───────────────────────────────
+
+  private async judge(seeker: Narrative, candidate: Narrative) {
+    return judgementSchema.parse(await this.deps.scorer.judge(seeker, candidate));
+  }
+
+  /** Throws (ZodError) when the scorer's answer is invalid: nothing is stored for the pair. */
+  async verdict(person: Narrative, candidate: Narrative): Promise<PairVerdict> {
+    const aboutCandidate = await this.judge(person, candidate);
+    const aboutPerson = await this.judge(candidate, person);
+    const conflict = dealbreakerConflict(person, candidate);
+    return {
+      score: computeCompatibility(aboutCandidate.subScores, aboutPerson.subScores, conflict),
+      conflict,
+      unclearAboutCandidate: aboutCandidate.uncertain,
+      unclearAboutPerson: aboutPerson.uncertain,
+    };
+  }
+
+  /**
+   * Scores the top k of the preliminary pool and writes both sides of every pair. Idempotent:
+   * run again after a crash it judges the same pairs the same way and inserts nothing twice;
+   * run after the search finished it returns the stored result.
+   */
+  async matchingAlgo(userId: string): Promise<SearchResult> {
+    const { db, bus, topK } = this.deps;
+    const search = await findSearch(db, userId);
+    if (!search || search.state === "prelim") throw new AppError("FAILED_PRECONDITION", MESSAGES.searchFailed);
+    if (search.state === "done") return search.result ?? { photoValidation: 0, followupsQueued: 0, no: 0 };
+
+    const narratives = await this.narrativesFor([userId, ...search.candidateIds]);
+    const person = narratives.get(userId) as Narrative;
+    const pool = search.candidateIds.map((id) => ({ id, narrative: narratives.get(id) as Narrative }));
+    const chosen = retrieveTopK(person, pool, topK);
+
+    const result: SearchResult = { photoValidation: 0, followupsQueued: 0, no: 0 };
+    const touched: string[] = [];
+    for (const candidateId of chosen) {
+      let verdict: PairVerdict;
+      try {
+        verdict = await this.verdict(person, narratives.get(candidateId) as Narrative);
+      } catch (error) {
+        if (error instanceof z.ZodError) continue;
+        throw error;
+      }
+      const sides = pairSides(userId, candidateId, verdict);
+      result[classifyScore(verdict.score, verdict.unclearAboutCandidate.length + verdict.unclearAboutPerson.length)] +=
+        1;
+      if (await insertPair(db, sides)) touched.push(candidateId);
+    }
+    await finishSearch(db, userId, result);
+    await bus.publish(userId, { topic: "matches" });
+    for (const id of touched) await bus.publish(id, { topic: "matches" });
+    await bus.publish(userId, { topic: "search" });
+    return result;
+  }
+
+  /** The job's step: finish a search in scoring; anything else (done, taken over) is a no-op. */
+  async resumeSearch(userId: string): Promise<void> {
+    const search = await findSearch(this.deps.db, userId);
+    if (search?.state === "scoring") await this.matchingAlgo(userId);
+  }
+
+  // ── Photo review, follow-ups, confirmation ─────────────────────────────────────────────
+
+  private async change(userId: string, candidateId: string, apply: Parameters<typeof updatePair>[3]) {
+    try {
+      const updated = await updatePair(this.deps.db, userId, candidateId, apply);
+      if (!updated) throw new AppError("NOT_FOUND", "There is no such match.");
+      await this.deps.bus.publish(userId, { topic: "matches" });
+      await this.deps.bus.publish(candidateId, { topic: "matches" });
+      return updated;
+    } catch (error) {
+      if (error instanceof TransitionError) {
+        throw new AppError("FAILED_PRECONDITION", "This match cannot change that way.");
+      }
+      throw error;
+    }
+  }
+
+  /** 'Set free' ends the pair for both; 'Keep in your web' waits for the other, then matchPending. */
+  async photoAction(userId: string, candidateId: string, action: "declined" | "accepted"): Promise<void> {
+    await this.change(userId, candidateId, async (mine, theirs) => {
+      if (mine.status !== "photoValidation") throw new TransitionError(`${mine.status} → ${action}`);
+      if (action === "declined") {
+        return { mine: { path: ["no"] }, theirs: theirs && theirs.status !== "no" ? { path: ["no"] } : undefined };
+      }
+      if (theirs?.status === "accepted") {
+        return { mine: { path: ["accepted", "matchPending"] }, theirs: { path: ["matchPending"] } };
+      }
+      return { mine: { path: ["accepted"] } };
+    });
+  }
+
+  /**
+   * The person answered every follow-up question about this candidate. Their narrative is
+   * rewritten with the answers; once both sides have answered, the pair is scored again and goes
+   * to photo review or ends.
+   */
+  async followupsAnswered(userId: string, candidateId: string): Promise<void> {
+    const existing = await findMatch(this.deps.db, userId, candidateId);
+    if (!existing) throw new AppError("NOT_FOUND", "There is no such match.");
+    if (existing.status === "followupsQueued") await this.generateNarrative(userId);
+    const narratives = await this.narrativesFor([userId, candidateId]);
+    const verdict = await this.verdict(narratives.get(userId) as Narrative, narratives.get(candidateId) as Narrative);
+    await this.change(userId, candidateId, async (mine, theirs) => {
+      if (mine.status === "followupsAnswered") return {};
+      if (mine.status !== "followupsQueued") throw new TransitionError(`${mine.status} → followupsAnswered`);
+      if (theirs?.status !== "followupsAnswered") {
+        return { mine: { path: ["followupsAnswered"], followupQuestions: [] } };
+      }
+      const next: MatchStatus =
+        !verdict.conflict && verdict.score >= PHOTO_VALIDATION_MIN_SCORE ? "photoValidation" : "no";
+      return {
+        mine: { path: ["followupsAnswered", next], followupQuestions: [], score: verdict.score },
+        theirs: { path: [next], score: verdict.score },
+      };
+    });
+  }
+
+  /**
+   * 'Confirm and Connect'. The pending-match rules of SPEC section 4 apply; when the other side
+   * has confirmed too, both are connected, matchAccepted starts both cool-downs, and each gets an
+   * email introducing the other.
+   */
+  async confirm(userId: string, candidateId: string): Promise<{ message: string }> {
+    const { db, now } = this.deps;
+    const profile = await findProfile(db, userId);
+    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    if (profile.status !== "active") throw new AppError("FAILED_PRECONDITION", MESSAGES.profileNotActive);
+    const accepted = profile.matchAccepted?.getTime() ?? null;
+    if (accepted !== null && now() - accepted < MATCH_COOLDOWN_MS) {
+      throw new AppError("FAILED_PRECONDITION", MESSAGES.matchCooldown);
+    }
+    let connected = false;
+    await this.change(userId, candidateId, async (mine, theirs) => {
+      if (mine.status !== "matchPending") throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
+      if (theirs?.status === "confirmed") {
+        connected = true;
+        return { mine: { path: ["confirmed", "connected"] }, theirs: { path: ["connected"] }, connected: true };
+      }
+      return { mine: { path: ["confirmed"] } };
+    });
+    if (!connected) return { message: MESSAGES.matchConfirmedWaiting };
+    const other = await findProfile(db, candidateId);
+    if (other) {
+      const me = { name: profile.displayName, email: profile.email };
+      const them = { name: other.displayName, email: other.email };
+      await writeIntroduction(this.deps.outboxDir, { to: me, other: them });
+      await writeIntroduction(this.deps.outboxDir, { to: them, other: me });
+    }
+    await this.deps.bus.publish(userId, { topic: "profile" });
+    await this.deps.bus.publish(candidateId, { topic: "profile" });
+    return { message: MESSAGES.matchConnected };
+  }
+}
+
+/**
+ * Both records of a freshly scored pair. Follow-up questions go to the person whose side was
+ * unclear; a side with nothing to answer waits as followupsAnswered (SPEC section 4).
+ */
+function pairSides(userId: string, candidateId: string, verdict: PairVerdict): [MatchSide, MatchSide] {
+  const status = classifyScore(verdict.score, verdict.unclearAboutCandidate.length + verdict.unclearAboutPerson.length);
+  const side = (owner: string, other: string, unclear: CompatibilityDimension[]): MatchSide => {
+    const followupQuestions = status === "followupsQueued" ? followupQuestionsFor(unclear) : [];
+    return {
+      userId: owner,
+      candidateId: other,
+      status: status === "followupsQueued" && followupQuestions.length === 0 ? "followupsAnswered" : status,
+      score: verdict.score,
+      followupQuestions,
+    };
+  };
+  return [
+    side(userId, candidateId, verdict.unclearAboutPerson),
+    side(candidateId, userId, verdict.unclearAboutCandidate),
+  ];
+}

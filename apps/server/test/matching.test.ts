@@ -1,0 +1,550 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { MESSAGES } from "@sams-web/domain/messages";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { conversations, matches, messages, profiles, searches } from "../src/db/schema.ts";
+import { findPreliminaryCandidates } from "../src/features/matching/data.ts";
+import { startSearchJobs } from "../src/features/matching/jobs.ts";
+import { extractiveNarrativeWriter } from "../src/features/matching/narrative.ts";
+import { heuristicScorer, type Scorer } from "../src/features/matching/scorer.ts";
+import { MatchingService } from "../src/features/matching/service.ts";
+import { words } from "../src/features/matching/text.ts";
+import { createTestApp, signUp, type TestApp } from "./helpers.ts";
+import { createPerson, DEFAULT_INTERVIEW, type Interview } from "./matching-fixtures.ts";
+
+const SILENT_CANDIDATE: Interview = {
+  rapport_building: "Evenings at the workshop restoring an old wooden sailboat with my grandfather's tools.",
+  relationship_goals: "Something steady and lifelong with a partner who wants marriage too.",
+  best_qualities: "Honest and loyal, the first person friends call when a tire goes flat at midnight.",
+  partner_preferences: "Someone honest and loyal who wants marriage.",
+  dealbreakers: "Cruelty toward waiters or strangers.",
+  worst_qualities: "Stubborn when I am tired.",
+  contributions: "Steadiness, loyalty and a well-kept toolbox.",
+  past_relationships: "We grew apart slowly and parted as friends.",
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function call(app: FastifyInstance, cookie: string | undefined, name: string, data: unknown = {}) {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/call/${name}`,
+    headers: cookie ? { cookie } : {},
+    payload: { data },
+  });
+  const body = response.json() as {
+    result: Record<string, number | string>;
+    error: { status: string; message: string };
+  };
+  return { status: response.statusCode, body, raw: response.body };
+}
+
+/** A signed-up person (for a session cookie) made ready to search. */
+async function signedUpPerson(input: Parameters<typeof createPerson>[1] = {}) {
+  const account = await signUp(t.app);
+  await createPerson(t.db, { ...input, userId: account.userId });
+  return account;
+}
+
+function service(scorer: Scorer = heuristicScorer, topK = 20) {
+  return new MatchingService({
+    db: t.db,
+    bus: t.bus,
+    writer: extractiveNarrativeWriter,
+    scorer,
+    topK,
+    outboxDir: path.join(t.config.dataDir, "outbox"),
+    now: Date.now,
+  });
+}
+
+async function rowsOf(userId: string) {
+  return t.db.select().from(matches).where(eq(matches.userId, userId));
+}
+
+describe("preliminary match (DESIGN Matching 2): each rule excludes its counter-example", () => {
+  it("keeps exactly the mutual fits, one excluded person per rule", async () => {
+    // A man of 30 in Manhattan (10001), seeking a woman aged 25-35 within 25 miles.
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", age: 30, zipCode: "10001" });
+    const fit = await createPerson(t.db, { zipCode: "10002" });
+    const openToAnyone = await createPerson(t.db, { zipCode: "10003", seekingGender: "" });
+    const excluded = {
+      inactive: await createPerson(t.db, { status: "unavailable" }),
+      unverified: await createPerson(t.db, { verified: false }),
+      interviewNotComplete: await createPerson(t.db, { chatComplete: false }),
+      noPhotos: await createPerson(t.db, { picturesUploaded: false }),
+      notTheGenderISeek: await createPerson(t.db, { gender: "man", seekingGender: "man" }),
+      nonBinaryWhenISeekAWoman: await createPerson(t.db, { gender: "", seekingGender: "" }),
+      doesNotSeekMyGender: await createPerson(t.db, { seekingGender: "woman" }),
+      tooOldForMe: await createPerson(t.db, { age: 36 }),
+      tooYoungForMe: await createPerson(t.db, { age: 24 }),
+      imOutsideTheirRange: await createPerson(t.db, { age: 33, ageRangeMin: -2 }),
+      outsideMyRadius: await createPerson(t.db, { zipCode: "90001" }),
+      imOutsideTheirRadius: await createPerson(t.db, { zipCode: "07102", searchRadius: 1 }),
+      iDeclinedThem: await createPerson(t.db),
+      theyDeclinedMe: await createPerson(t.db),
+    };
+    await t.db.insert(matches).values([
+      { userId: me, candidateId: excluded.iDeclinedThem, status: "no", score: 70 },
+      { userId: excluded.theyDeclinedMe, candidateId: me, status: "no", score: 70 },
+    ]);
+    const found = await findPreliminaryCandidates(t.db, me);
+    expect(found.sort()).toEqual([fit, openToAnyone].sort());
+    expect(found).not.toContain(me);
+    // The radius counter-example is inside MY radius: only their own radius rules them out.
+    expect(await findPreliminaryCandidates(t.db, excluded.imOutsideTheirRadius)).toEqual([]);
+  });
+
+  it("a person who is non-binary or unselected ('') is found by those open to anyone", async () => {
+    const me = await createPerson(t.db, { gender: "", seekingGender: "", zipCode: "60601" });
+    const open = await createPerson(t.db, { gender: "man", seekingGender: "", zipCode: "60602" });
+    const seeksWoman = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: "60602" });
+    const found = await findPreliminaryCandidates(t.db, me);
+    expect(found).toContain(open);
+    expect(found).not.toContain(seeksWoman);
+  });
+});
+
+describe("Begin Search gating (SPEC section 5) is enforced by the server", () => {
+  const cases: [string, Parameters<typeof createPerson>[1], string][] = [
+    ["email verified", { verified: false }, MESSAGES.verifyEmailToSearch],
+    ["chat complete", { chatComplete: false }, MESSAGES.completeOnboardingToSearch],
+    ["pictures uploaded", { picturesUploaded: false }, MESSAGES.uploadPicturesToSearch],
+    ["status active", { status: "unavailable" }, MESSAGES.setStatusActiveToSearch],
+  ];
+  for (const [rule, input, message] of cases) {
+    it(`refuses without ${rule}: '${message}'`, async () => {
+      const person = await signedUpPerson({ ...input, zipCode: "30301" });
+      const response = await call(t.app, person.cookie, "triggeredPrelimMatch");
+      expect(response.status).toBe(400);
+      expect(response.body.error).toEqual({ status: "FAILED_PRECONDITION", message });
+      const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, person.userId));
+      expect(profile?.searchStarted).toBeNull();
+    });
+  }
+
+  it("without a session: UNAUTHENTICATED", async () => {
+    for (const name of ["triggeredGenerateNarrative", "triggeredPrelimMatch", "triggeredMatchingAlgo"]) {
+      expect((await call(t.app, undefined, name)).body.error.status).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  it("an unknown ZIP: 'ZIP code not found. Please enter a valid US ZIP code.'", async () => {
+    const person = await signedUpPerson({ zipCode: "00000" });
+    const response = await call(t.app, person.cookie, "triggeredPrelimMatch");
+    expect(response.body.error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.zipNotFound });
+  });
+
+  it("twenty simultaneous Begin Search presses start one search; the rest hear 'A search is in progress.'", async () => {
+    const person = await signedUpPerson({ gender: "man", zipCode: "98101" });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => call(t.app, person.cookie, "triggeredPrelimMatch")),
+    );
+    const ok = responses.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of responses.filter((r) => r.status !== 200)) {
+      expect(r.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.searchInProgress });
+    }
+    const [search] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
+    expect(search?.state).toBe("done");
+  });
+});
+
+describe("a whole search, photo review and mutual confirmation", () => {
+  it("search → photo review → both keep → both confirm → each email reaches only the other, only then", async () => {
+    const zip = "02108"; // Boston
+    const alex = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: zip, name: "Alex" });
+    const sam = await signedUpPerson({ gender: "woman", seekingGender: "man", zipCode: zip, name: "Sam" });
+    const outsider = await signedUpPerson({ gender: "woman", seekingGender: "man", zipCode: "73301" });
+    // 200 people with canary addresses in the same area: none of these may leak before confirmation.
+    const canaries: string[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const email = `canary-${i}-x7q@canary.test`;
+      canaries.push(email);
+      await createPerson(t.db, {
+        email,
+        gender: i % 2 ? "woman" : "man",
+        seekingGender: "",
+        zipCode: zip,
+        interview: SILENT_CANDIDATE,
+      });
+    }
+    const responses: string[] = [];
+    const record = <T extends { raw: string }>(r: T) => {
+      responses.push(r.raw);
+      return r;
+    };
+    const secretEmails = [...canaries, alex.email, sam.email];
+
+    expect(record(await call(t.app, alex.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    const prelim = record(await call(t.app, alex.cookie, "triggeredPrelimMatch"));
+    expect(prelim.body.result.candidates).toBeGreaterThan(1);
+    const algo = record(await call(t.app, alex.cookie, "triggeredMatchingAlgo"));
+    expect(algo.status).toBe(200);
+    // The top k of the pool are scored, each pair both ways: at most 2k scorer calls.
+    const alexRows = await rowsOf(alex.userId);
+    expect(alexRows.length).toBeLessThanOrEqual(20);
+    const counts = algo.body.result as unknown as { photoValidation: number; followupsQueued: number; no: number };
+    expect(counts.photoValidation + counts.followupsQueued + counts.no).toBe(alexRows.length);
+
+    // Sam shares Alex's interview word for word, so the pair is surely among the top k.
+    const alexSeesSam = alexRows.find((r) => r.candidateId === sam.userId);
+    expect(alexSeesSam?.status).toBe("photoValidation");
+    const samSeesAlex = (await rowsOf(sam.userId)).find((r) => r.candidateId === alex.userId);
+    expect(samSeesAlex?.status).toBe("photoValidation");
+    expect(samSeesAlex?.score).toBe(alexSeesSam?.score);
+
+    // The resource shows the candidate's photos while live, never an email.
+    const listed = await t.app.inject({ method: "GET", url: "/api/matches", headers: { cookie: alex.cookie } });
+    responses.push(listed.body);
+    const view = (listed.json() as { matches: { id: string; photos: string[] }[] }).matches.find(
+      (m) => m.id === sam.userId,
+    );
+    expect(view?.photos).toEqual([`/api/photos/${sam.userId}/photo0.jpg`, `/api/photos/${sam.userId}/photo1.jpg`]);
+
+    // Someone else cannot act on or confirm a match they do not hold.
+    for (const action of ["accepted", "declined"]) {
+      const r = record(await call(t.app, outsider.cookie, "triggeredPhotoMatch", { matchUid: sam.userId, action }));
+      expect(r.body.error.status).toBe("NOT_FOUND");
+    }
+    expect(
+      record(await call(t.app, outsider.cookie, "triggeredMatchConfirmation", { matchId: alex.userId })).body.error
+        .status,
+    ).toBe("NOT_FOUND");
+    const outsiderList = await t.app.inject({
+      method: "GET",
+      url: "/api/matches",
+      headers: { cookie: outsider.cookie },
+    });
+    expect(outsiderList.json()).toEqual({ matches: [] });
+
+    // Confirming before both kept each other: not matchPending.
+    const early = record(await call(t.app, alex.cookie, "triggeredMatchConfirmation", { matchId: sam.userId }));
+    expect(early.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.noEligibleMatches });
+
+    // 'Keep in your web' on both sides → matchPending on both.
+    expect(
+      record(await call(t.app, alex.cookie, "triggeredPhotoMatch", { matchUid: sam.userId, action: "accepted" }))
+        .status,
+    ).toBe(200);
+    expect((await rowsOf(sam.userId)).find((r) => r.candidateId === alex.userId)?.status).toBe("photoValidation");
+    record(await call(t.app, sam.cookie, "triggeredPhotoMatch", { matchUid: alex.userId, action: "accepted" }));
+    expect((await rowsOf(alex.userId)).find((r) => r.candidateId === sam.userId)?.status).toBe("matchPending");
+    expect((await rowsOf(sam.userId)).find((r) => r.candidateId === alex.userId)?.status).toBe("matchPending");
+    // Accepting again is not an allowed transition.
+    const again = record(
+      await call(t.app, alex.cookie, "triggeredPhotoMatch", { matchUid: sam.userId, action: "accepted" }),
+    );
+    expect(again.body.error.status).toBe("FAILED_PRECONDITION");
+
+    const outbox = path.join(t.config.dataDir, "outbox");
+    const first = record(await call(t.app, alex.cookie, "triggeredMatchConfirmation", { matchId: sam.userId }));
+    expect(first.body.result).toEqual({ message: MESSAGES.matchConfirmedWaiting });
+    expect(await readdir(outbox).catch(() => [])).toEqual([]);
+
+    // Before mutual confirmation no response carried anyone else's email.
+    for (const body of responses) for (const email of secretEmails) expect(body).not.toContain(email);
+
+    const second = await call(t.app, sam.cookie, "triggeredMatchConfirmation", { matchId: alex.userId });
+    expect(second.body.result).toEqual({ message: MESSAGES.matchConnected });
+    expect(second.raw).not.toContain(alex.email);
+
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(2);
+    const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), "utf8")));
+    const toAlex = mails.find((m) => /^To: .*<?\S*>?/m.test(m) && m.includes(`To: Alex <${alex.email}>`));
+    const toSam = mails.find((m) => m.includes(`To: Sam <${sam.email}>`));
+    expect(toAlex).toContain(`Sam <${sam.email}>`);
+    expect(toSam).toContain(`Alex <${alex.email}>`);
+    for (const mail of mails) for (const email of canaries) expect(mail).not.toContain(email);
+
+    // matchAccepted starts the 30-day cool-down for both.
+    for (const id of [alex.userId, sam.userId]) {
+      const [p] = await t.db.select().from(profiles).where(eq(profiles.userId, id));
+      expect(p?.matchAccepted).toBeInstanceOf(Date);
+    }
+  });
+
+  it("'Set free' ends the pair for both, and a declined pair is never found again", async () => {
+    const zip = "80202"; // Denver
+    const a = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: zip });
+    const b = await signedUpPerson({ gender: "woman", seekingGender: "man", zipCode: zip });
+    await call(t.app, a.cookie, "triggeredPrelimMatch");
+    await call(t.app, a.cookie, "triggeredMatchingAlgo");
+    const declined = await call(t.app, a.cookie, "triggeredPhotoMatch", { matchUid: b.userId, action: "declined" });
+    expect(declined.status).toBe(200);
+    expect((await rowsOf(a.userId))[0]?.status).toBe("no");
+    expect((await rowsOf(b.userId))[0]?.status).toBe("no");
+    // B's own later view of A carries no photos.
+    const list = await t.app.inject({ method: "GET", url: "/api/matches", headers: { cookie: b.cookie } });
+    expect((list.json() as { matches: { photos: string[] }[] }).matches[0]?.photos).toEqual([]);
+    expect(await findPreliminaryCandidates(t.db, a.userId)).toEqual([]);
+    expect(await findPreliminaryCandidates(t.db, b.userId)).toEqual([]);
+  });
+
+  it("confirming needs an active profile and no accepted match in the last 30 days (SPEC section 4)", async () => {
+    const a = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: "33101" });
+    const b = await createPerson(t.db, { zipCode: "33101" });
+    await t.db.insert(matches).values([
+      { userId: a.userId, candidateId: b, status: "matchPending", score: 80 },
+      { userId: b, candidateId: a.userId, status: "matchPending", score: 80 },
+    ]);
+    await t.db.update(profiles).set({ status: "unavailable" }).where(eq(profiles.userId, a.userId));
+    const pending = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/matches/pending", headers: { cookie: a.cookie } })).json();
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.profileNotActive });
+    expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.error.message).toBe(
+      MESSAGES.profileNotActive,
+    );
+    await t.db
+      .update(profiles)
+      .set({ status: "active", matchAccepted: new Date(Date.now() - 29 * 24 * 3600 * 1000) })
+      .where(eq(profiles.userId, a.userId));
+    expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.error.message).toBe(
+      MESSAGES.matchCooldown,
+    );
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.matchCooldown });
+    await t.db
+      .update(profiles)
+      .set({ matchAccepted: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where(eq(profiles.userId, a.userId));
+    expect(await pending()).toEqual({ match: { id: b, score: 80 }, message: null });
+    expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.result.message).toBe(
+      MESSAGES.matchConfirmedWaiting,
+    );
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.noEligibleMatches });
+  });
+});
+
+describe("follow-up questions", () => {
+  it("unclear points become questions with no 8-word run of the candidate's words; answering rescores", async () => {
+    const zip = "97201"; // Portland
+    const a = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: zip });
+    const b = await signedUpPerson({
+      gender: "woman",
+      seekingGender: "man",
+      zipCode: zip,
+      interview: SILENT_CANDIDATE,
+    });
+    await call(t.app, a.cookie, "triggeredPrelimMatch");
+    const algo = await call(t.app, a.cookie, "triggeredMatchingAlgo");
+    expect(algo.body.result.followupsQueued).toBe(1);
+    const [bSide] = await rowsOf(b.userId);
+    const [aSide] = await rowsOf(a.userId);
+    expect(bSide?.status).toBe("followupsQueued");
+    expect(bSide?.followupQuestions.length).toBeGreaterThan(0);
+
+    const sources = [...Object.values(DEFAULT_INTERVIEW), ...Object.values(SILENT_CANDIDATE)].map((s) =>
+      words(s ?? "").join(" "),
+    );
+    for (const question of [...(bSide?.followupQuestions ?? []), ...(aSide?.followupQuestions ?? [])]) {
+      const w = words(question);
+      for (let i = 0; i + 8 <= w.length; i += 1) {
+        const run = w.slice(i, i + 8).join(" ");
+        for (const source of sources) expect(source).not.toContain(run);
+      }
+    }
+    // B cannot answer for A, and A (with nothing queued) waits as followupsAnswered.
+    expect(aSide?.status).toBe("followupsAnswered");
+    const notQueued = await call(t.app, a.cookie, "triggeredFollowupsMatch", {
+      matchUid: b.userId,
+      action: "answered",
+    });
+    expect(notQueued.status).toBe(200);
+    expect((await rowsOf(a.userId))[0]?.status).toBe("followupsAnswered");
+
+    // B answers: hiking, books and music. The pair is rescored and goes to photo review.
+    const [conversation] = await t.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.userId, b.userId));
+    await t.db.insert(messages).values({
+      conversationId: conversation?.id as string,
+      userId: b.userId,
+      sender: "user",
+      stage: "followupsQueued",
+      text: "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
+    });
+    const answered = await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
+    expect(answered.status).toBe(200);
+    const [after] = await rowsOf(b.userId);
+    expect(after?.status).toBe("photoValidation");
+    expect(after?.followupQuestions).toEqual([]);
+    expect((await rowsOf(a.userId))[0]?.status).toBe("photoValidation");
+  });
+});
+
+describe("the scorer cannot decide a score", () => {
+  for (const [label, bad] of [
+    ["150", 150],
+    ["-1", -1],
+    ["NaN", Number.NaN],
+    ["'100%'", "100%"],
+    ["a fraction", 7.5],
+  ] as const) {
+    it(`a scorer answering ${label} is rejected and nothing is stored`, async () => {
+      const zip = "85001";
+      const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+      await createPerson(t.db, { zipCode: zip });
+      const liar: Scorer = {
+        name: "liar",
+        judge: async () => ({
+          subScores: { values: bad, lifestyle: 10, goals: 10, communication: 10, interests: 10 },
+          uncertain: [],
+        }),
+      };
+      const s = service(liar);
+      await s.preliminaryMatch(me);
+      expect(await s.matchingAlgo(me)).toEqual({ photoValidation: 0, followupsQueued: 0, no: 0 });
+      expect(await rowsOf(me)).toEqual([]);
+      await t.db.delete(profiles).where(eq(profiles.zipCode, zip));
+    });
+  }
+
+  it("a scorer with missing dimensions is rejected and nothing is stored", async () => {
+    const zip = "85003";
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    await createPerson(t.db, { zipCode: zip });
+    const s = service({ name: "partial", judge: async () => ({ subScores: { values: 10 }, uncertain: [] }) });
+    await s.preliminaryMatch(me);
+    await s.matchingAlgo(me);
+    expect(await rowsOf(me)).toEqual([]);
+  });
+});
+
+describe("durable, idempotent search steps", () => {
+  it("scorer calls stay ≤ 2k whatever the pool size", async () => {
+    const zip = "55401"; // Minneapolis
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    for (let i = 0; i < 12; i += 1) await createPerson(t.db, { zipCode: zip });
+    let calls = 0;
+    const counting: Scorer = {
+      name: "counting",
+      judge: (a, b) => {
+        calls += 1;
+        return heuristicScorer.judge(a, b);
+      },
+    };
+    const s = service(counting, 5);
+    expect((await s.preliminaryMatch(me)).candidates).toBe(12);
+    await s.matchingAlgo(me);
+    expect(calls).toBe(10);
+    expect(await rowsOf(me)).toHaveLength(5);
+  });
+
+  it("a search killed mid-scoring resumes with the same result and no duplicate matches", async () => {
+    const zip = "19103"; // Philadelphia
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const variants: Interview[] = [DEFAULT_INTERVIEW, SILENT_CANDIDATE];
+    for (let i = 0; i < 6; i += 1) await createPerson(t.db, { zipCode: zip, interview: variants[i % 2] });
+
+    // A clean run, recorded, then undone.
+    const clean = service();
+    await clean.preliminaryMatch(me);
+    const expected = await clean.matchingAlgo(me);
+    const snapshot = async () =>
+      (await t.db.select().from(matches))
+        .filter((r) => r.userId === me || r.candidateId === me)
+        .map((r) => `${r.userId}>${r.candidateId}:${r.status}:${r.score}:${r.followupQuestions.join("|")}`)
+        .sort();
+    const expectedRows = await snapshot();
+    const candidateIds = (await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.candidateIds ?? [];
+    for (const id of candidateIds) {
+      await t.db.delete(matches).where(and(eq(matches.userId, me), eq(matches.candidateId, id)));
+      await t.db.delete(matches).where(and(eq(matches.userId, id), eq(matches.candidateId, me)));
+    }
+    await t.db.update(searches).set({ state: "scoring", result: null }).where(eq(searches.userId, me));
+
+    // The process dies after five judgements.
+    let calls = 0;
+    const dying: Scorer = {
+      name: "dying",
+      judge: (a, b) => {
+        calls += 1;
+        if (calls > 5) throw new Error("killed");
+        return heuristicScorer.judge(a, b);
+      },
+    };
+    await expect(service(dying).matchingAlgo(me)).rejects.toThrow("killed");
+    expect((await snapshot()).length).toBeGreaterThan(0);
+    expect((await snapshot()).length).toBeLessThan(expectedRows.length);
+
+    // Started again, the search finishes as if nothing had happened.
+    expect(await service().matchingAlgo(me)).toEqual(expected);
+    expect(await snapshot()).toEqual(expectedRows);
+    // And once finished, running the step again changes nothing.
+    expect(await service().matchingAlgo(me)).toEqual(expected);
+    expect(await snapshot()).toEqual(expectedRows);
+  });
+
+  it("killed mid-search, the search's pg-boss job finishes it after the restart: same result, no duplicates", async () => {
+    const zip = "64105"; // Kansas City
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const variants: Interview[] = [DEFAULT_INTERVIEW, SILENT_CANDIDATE];
+    for (let i = 0; i < 5; i += 1) await createPerson(t.db, { zipCode: zip, interview: variants[i % 2] });
+    const snapshot = async () =>
+      (await t.db.select().from(matches))
+        .filter((r) => r.userId === me || r.candidateId === me)
+        .map((r) => `${r.userId}>${r.candidateId}:${r.status}:${r.score}:${r.followupQuestions.join("|")}`)
+        .sort();
+
+    // What an uninterrupted search produces, recorded and then undone.
+    const clean = service();
+    await clean.preliminaryMatch(me);
+    const expected = await clean.matchingAlgo(me);
+    const expectedRows = await snapshot();
+    for (const row of await t.db.select().from(matches)) {
+      if (row.userId === me || row.candidateId === me) {
+        await t.db.delete(matches).where(and(eq(matches.userId, row.userId), eq(matches.candidateId, row.candidateId)));
+      }
+    }
+    await t.db
+      .update(searches)
+      .set({ state: "done", updatedAt: new Date(0) })
+      .where(eq(searches.userId, me));
+    await t.db.update(profiles).set({ searchStarted: null }).where(eq(profiles.userId, me));
+
+    // The restarted process: a worker with a healthy scorer, polling the same queue.
+    const restarted = service();
+    const jobs = await startSearchJobs(t.pool, restarted, { resumeAfterSeconds: 2, pollingIntervalSeconds: 0.5 });
+    try {
+      // The process that dies: it queues the job with its preliminary match, then its scorer dies.
+      let calls = 0;
+      const dying = new MatchingService({
+        db: t.db,
+        bus: t.bus,
+        writer: extractiveNarrativeWriter,
+        scorer: {
+          name: "dying",
+          judge: (a, b) => {
+            calls += 1;
+            if (calls > 3) throw new Error("killed");
+            return heuristicScorer.judge(a, b);
+          },
+        },
+        topK: 20,
+        outboxDir: path.join(t.config.dataDir, "outbox"),
+        now: Date.now,
+        enqueueSearch: (userId) => jobs.enqueue(userId),
+      });
+      await dying.preliminaryMatch(me);
+      await expect(dying.matchingAlgo(me)).rejects.toThrow("killed");
+      expect((await snapshot()).length).toBeLessThan(expectedRows.length);
+
+      const deadline = Date.now() + 20_000;
+      while ((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state !== "done") {
+        if (Date.now() > deadline) throw new Error("the job did not finish the search");
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.result).toEqual(expected);
+      expect(await snapshot()).toEqual(expectedRows);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+// Preliminary-match latency (p50/p95) at growing numbers of seeded profiles, at radius 25 and
+// 500 miles, next to a baseline measured in the same run on the same data: the plain method, a
+// GiST index on every person's own earth point with the same mutual filters. Then scorer calls
+// per search against the pool size, and a whole search's time with the heuristic scorer.
+//   node --import tsx matching-prelim.ts [--sizes 10000,100000,1000000] [--queries 40]
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
+import { findPreliminaryCandidates, METERS_PER_MILE } from "../apps/server/src/features/matching/data.ts";
+import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
+import { heuristicScorer, type Scorer } from "../apps/server/src/features/matching/scorer.ts";
+import { MatchingService } from "../apps/server/src/features/matching/service.ts";
+import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
+import { ensureZipCodes } from "../apps/server/src/platform/db/zip-codes.ts";
+import { createInProcessBus } from "../apps/server/src/platform/realtime/bus.ts";
+import { freePort, percentile } from "./lib.ts";
+
+const { values } = parseArgs({
+  options: { sizes: { type: "string", default: "10000,100000,1000000" }, queries: { type: "string", default: "40" } },
+});
+const SIZES = values.sizes.split(",").map(Number);
+const QUERIES = Number(values.queries);
+
+/**
+ * Grows the pool to `total` people in one statement per table: 80% in 300 metro ZIPs, the rest
+ * anywhere, mixed genders and ages, everyone searchable. Deterministic (setseed).
+ */
+async function growTo(db: Database, from: number, total: number): Promise<void> {
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`
+    insert into users (id, name, email, email_verified)
+    select 'b' || i, 'Bench ' || i, 'bench-' || i || '@example.com', true
+    from generate_series(${from}::int, ${total - 1}::int) i`);
+  await db.execute(
+    sql`create table if not exists bench_zips as select zip, (row_number() over (order by zip) - 1)::int as n from zip_codes`,
+  );
+  await db.execute(sql`create unique index if not exists bench_zips_n on bench_zips (n)`);
+  await db.execute(sql`
+    with zc as (select count(*)::int as c from bench_zips),
+         people as (
+           select i, floor(random() * 1e9)::int as r1, random() as r2, random() as r3, 18 + floor(random() * 45)::int as age
+           from generate_series(${from}::int, ${total - 1}::int) i)
+    insert into profiles (user_id, display_name, email, status, verified, gender, seeking_gender, search_radius,
+                          zip_code, birthday, age, age_range_min, age_range_max, chat_complete, pictures_uploaded, conversation_stage)
+    select 'b' || p.i, 'Bench', 'bench-' || p.i || '@example.com', 'active', true,
+           case when p.r2 < 0.48 then 'man' when p.r2 < 0.96 then 'woman' else '' end,
+           case when p.r2 < 0.48 then 'woman' when p.r2 < 0.92 then 'man' when p.r2 < 0.96 then 'woman' else '' end,
+           (array[10, 25, 25, 50, 100, 250])[1 + (p.r1 % 6)],
+           z.zip, make_date(extract(year from current_date)::int - p.age - 1, 12, 31),
+           p.age, greatest(-20, least(-5, 18 - p.age)), 5 + (p.r1 % 16)::int, true, true, 'complete'
+    from people p, zc
+    join bench_zips z on true
+    where z.n = case when p.r3 < 0.8 then (p.r1 % 300) * 131 else p.r1 % zc.c end`);
+  await db.execute(sql`
+    insert into narratives (user_id, about, goals, best_qualities, partner_preferences, dealbreakers, contributions, source)
+    select 'b' || i,
+      'I love ' || (array['hiking','reading books','music','cooking','travel','yoga'])[1 + i % 6] || ' and ' ||
+        (array['gardening','dancing','camping','painting','photography'])[1 + i % 5] || '.',
+      (array['I want marriage and a family.','I hope to find a lifelong partner.','I want a committed relationship.'])[1 + i % 3],
+      (array['honest and kind','loyal and patient','generous and respectful'])[1 + i % 3],
+      'Someone ' || (array['honest','kind','loyal','patient'])[1 + i % 4] || ' who enjoys ' ||
+        (array['hiking','books','music','travel','cooking'])[1 + (i / 7) % 5] || ' and talks openly.',
+      case when i % 3 = 0 then 'Smoking is a dealbreaker.' else 'Dishonesty.' end,
+      'Humor and support.', 'bench'
+    from generate_series(${from}::int, ${total - 1}::int) i`);
+  await db.execute(sql`analyze`);
+}
+
+/** The baseline: every person's own point on the earth, GiST-indexed, with the mutual filters. */
+async function buildBaseline(db: Database): Promise<void> {
+  await db.execute(sql`drop table if exists bench_points`);
+  await db.execute(sql`
+    create table bench_points as
+    select p.user_id, ll_to_earth(z.latitude, z.longitude) as point
+    from profiles p join zip_codes z on z.zip = p.zip_code`);
+  await db.execute(sql`create index bench_points_gist on bench_points using gist (point)`);
+  await db.execute(sql`alter table bench_points add primary key (user_id)`);
+  await db.execute(sql`analyze bench_points`);
+}
+
+async function baselineQuery(db: Database, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    with me as (
+      select p.user_id, p.gender, p.seeking_gender, p.age, p.search_radius * ${METERS_PER_MILE}::float8 as radius_m,
+             p.age + p.age_range_min as min_age, p.age + p.age_range_max as max_age, b.point
+      from profiles p join bench_points b on b.user_id = p.user_id where p.user_id = ${userId})
+    select c.user_id
+    from me, bench_points b join profiles c on c.user_id = b.user_id
+    where earth_box(me.point, me.radius_m) @> b.point
+      and earth_distance(me.point, b.point) <= me.radius_m
+      and earth_distance(me.point, b.point) <= c.search_radius * ${METERS_PER_MILE}::float8
+      and c.status = 'active' and c.verified and c.chat_complete and c.pictures_uploaded and c.user_id <> me.user_id
+      and (me.seeking_gender = '' or c.gender = me.seeking_gender)
+      and (c.seeking_gender = '' or me.gender = c.seeking_gender)
+      and c.age between me.min_age and me.max_age
+      and me.age between c.age + c.age_range_min and c.age + c.age_range_max
+      and not exists (select 1 from matches m where m.user_id = me.user_id and m.candidate_id = c.user_id)
+      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = me.user_id)`);
+  return result.rows.length;
+}
+
+async function time(fn: () => Promise<number>): Promise<{ ms: number; rows: number }> {
+  const started = performance.now();
+  const rows = await fn();
+  return { ms: performance.now() - started, rows };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-match-"));
+  const pg = await startEmbeddedPostgres({
+    dataDir: dir,
+    port: await freePort(),
+    database: "bench",
+    persistent: false,
+  });
+  const { db, pool } = createDatabase(pg.url, 4);
+  try {
+    await runMigrations(db);
+    await ensureZipCodes(db);
+    await db.execute(sql`set jit = off`);
+    let have = 0;
+    console.log("size       radius | ours p50   p95       | plain p50  p95       | ratio p95 | mean pool | seed time");
+    for (const size of SIZES) {
+      const seedStarted = performance.now();
+      await growTo(db, have, size);
+      have = size;
+      await buildBaseline(db);
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      // Searchers: people in metro ZIPs (where the pool is dense), the same ones for both methods.
+      const searchers = (
+        await db.execute<{ user_id: string }>(
+          sql`select user_id from profiles where gender <> '' and seeking_gender <> '' order by md5(user_id) limit ${QUERIES}`,
+        )
+      ).rows.map((r) => r.user_id);
+      for (const radius of [25, 500]) {
+        await db.execute(sql`update profiles set search_radius = ${radius} where user_id in ${searchers}`);
+        const ours: number[] = [];
+        const plain: number[] = [];
+        let pool = 0;
+        for (const id of searchers) {
+          // Alternate the order so neither method always runs on a warmer cache.
+          const a = await time(async () => (await findPreliminaryCandidates(db, id)).length);
+          const b = await time(() => baselineQuery(db, id));
+          if (a.rows !== b.rows) throw new Error(`methods disagree for ${id}: ${a.rows} vs ${b.rows}`);
+          ours.push(a.ms);
+          plain.push(b.ms);
+          pool += a.rows;
+        }
+        console.log(
+          `${String(size).padEnd(10)} ${String(radius).padStart(6)} | ${fmt(percentile(ours, 50)).padEnd(9)} ${fmt(percentile(ours, 95)).padEnd(9)} | ${fmt(percentile(plain, 50)).padEnd(9)}  ${fmt(percentile(plain, 95)).padEnd(9)} | ${(percentile(ours, 95) / percentile(plain, 95)).toFixed(2).padStart(8)}× | ${(pool / searchers.length).toFixed(0).padStart(9)} | ${seedSeconds.toFixed(0)} s`,
+        );
+      }
+      await db.execute(sql`update profiles set search_radius = 25 where user_id in ${searchers}`);
+
+      if (size === 100_000 || size === SIZES[SIZES.length - 1]) {
+        // A whole search (prelim + retrieve + score top k both ways + write) with the heuristic scorer.
+        let calls = 0;
+        const counting: Scorer = {
+          name: "counting",
+          judge: (a, b) => {
+            calls += 1;
+            return heuristicScorer.judge(a, b);
+          },
+        };
+        const service = new MatchingService({
+          db,
+          bus: createInProcessBus(),
+          writer: extractiveNarrativeWriter,
+          scorer: counting,
+          topK: 20,
+          outboxDir: path.join(dir, "outbox"),
+          now: Date.now,
+        });
+        const whole: number[] = [];
+        const pools: number[] = [];
+        let maxCalls = 0;
+        for (const id of searchers.slice(0, 10)) {
+          await db.execute(sql`update profiles set search_radius = 100 where user_id = ${id}`);
+          calls = 0;
+          const started = performance.now();
+          const prelim = await service.preliminaryMatch(id);
+          await service.matchingAlgo(id);
+          whole.push(performance.now() - started);
+          pools.push(prelim.candidates);
+          maxCalls = Math.max(maxCalls, calls);
+        }
+        console.log(
+          `whole search at ${size} (radius 100, k=20, heuristic): p50 ${fmt(percentile(whole, 50))}, p95 ${fmt(percentile(whole, 95))}; pools ${Math.min(...pools)}-${Math.max(...pools)} candidates; scorer calls per search ≤ ${maxCalls} (2k = 40)`,
+        );
+      }
+    }
+  } finally {
+    await pool.end();
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import pg from "pg";
+
+// The pending match screen (SPEC section 4 "Pending match") for a signed-in person. The journey
+// that produces a pending match needs the interview and photos; here the pair is written straight
+// into the server's embedded database.
+const PG_URL = `postgres://sams_web:sams_web_local@127.0.0.1:${process.env.E2E_PG_PORT ?? 5544}/sams_web`;
+
+async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function signUp(page: Page): Promise<{ id: string; email: string }> {
+  const email = `match-${randomBytes(4).toString("hex")}@example.com`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "correct horse battery", name: "Robin" },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { user: { id: string } };
+  return { id: body.user.id, email };
+}
+
+async function pendingPair(userId: string, status: "active" | "unavailable"): Promise<string> {
+  const other = `e2e_${randomBytes(6).toString("hex")}`;
+  await withDb(async (db) => {
+    await db.query("insert into users (id, name, email, email_verified) values ($1, 'Kim', $2, true)", [
+      other,
+      `${other}@example.com`,
+    ]);
+    await db.query("insert into profiles (user_id, display_name, email, status) values ($1, 'Kim', $2, 'active')", [
+      other,
+      `${other}@example.com`,
+    ]);
+    await db.query("update profiles set status = $2 where user_id = $1", [userId, status]);
+    await db.query(
+      "insert into matches (user_id, candidate_id, status, score) values ($1, $2, 'matchPending', 87), ($2, $1, 'matchPending', 87)",
+      [userId, other],
+    );
+  });
+  return other;
+}
+
+test("'Your Pending Match' shows the score as a percentage; 'Confirm and Connect' shows the server's message, then /settings", async ({
+  page,
+}) => {
+  const me = await signUp(page);
+  await pendingPair(me.id, "active");
+  await page.goto("/match-confirmation");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Pending Match" })).toBeVisible();
+  await expect(page.getByText("87%")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm and Connect" }).click();
+  await expect(page.getByText("Thank you for confirming!", { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("an inactive profile: 'Your profile is not active. Please update your status to see matches.'", async ({
+  page,
+}) => {
+  const me = await signUp(page);
+  await pendingPair(me.id, "unavailable");
+  await page.goto("/match-confirmation");
+  await expect(page.getByText("Your profile is not active. Please update your status to see matches.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm and Connect" })).toHaveCount(0);
+});

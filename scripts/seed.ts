@@ -1,0 +1,279 @@
+// Fills the database with synthetic adults so a fresh `npm start` can demo a whole search and the
+// benchmarks have data:  npm run seed -- --users 200 [--seed 7] [--no-photos]
+// Each person: an account (password "sams-web-demo"), a ready profile at a real ZIP code, a
+// finished interview, its narrative and (up to 1000 people) two generated 560x560 photos.
+// Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, like the server.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
+import { accounts, conversations, messages, narratives, profiles, users } from "../apps/server/src/db/schema.ts";
+import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
+import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
+import { ensureZipCodes } from "../apps/server/src/platform/db/zip-codes.ts";
+
+export const SEED_PASSWORD = "sams-web-demo";
+const PHOTO_LIMIT = 1_000;
+const BATCH = 500;
+
+/** A small deterministic PRNG (mulberry32), so the same --seed gives the same people. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
+const pickSome = <T>(rnd: () => number, list: readonly T[], n: number): T[] =>
+  [...list].sort(() => rnd() - 0.5).slice(0, n);
+
+const NAMES = [
+  "Alex",
+  "Jordan",
+  "Taylor",
+  "Morgan",
+  "Casey",
+  "Riley",
+  "Jamie",
+  "Avery",
+  "Quinn",
+  "Rowan",
+  "Sam",
+  "Drew",
+];
+const HOBBIES = [
+  "hiking",
+  "reading books",
+  "cooking",
+  "music",
+  "travel",
+  "yoga",
+  "gardening",
+  "photography",
+  "dancing",
+  "board games",
+  "camping",
+  "painting",
+];
+const VALUES = ["honest", "kind", "loyal", "generous", "patient", "respectful", "compassionate", "humble"];
+const GOALS = [
+  "I want marriage and a family, a long-term commitment.",
+  "I hope to find a lifelong partner and build a home together.",
+  "I want a committed relationship; kids would be wonderful someday.",
+  "I don't want kids, but I want a committed, lifelong partnership.",
+];
+const JOBS = [
+  "a nurse",
+  "a teacher",
+  "an engineer",
+  "a carpenter",
+  "a chef",
+  "an accountant",
+  "a musician",
+  "a librarian",
+];
+
+export function interviewFor(rnd: () => number): Record<string, string> {
+  const [h1, h2, h3] = pickSome(rnd, HOBBIES, 3);
+  const [v1, v2] = pickSome(rnd, VALUES, 2);
+  const [w1, w2] = pickSome(rnd, VALUES, 2);
+  return {
+    rapport_building: `I work as ${pick(rnd, JOBS)} and on weekends I love ${h1} and ${h2}.`,
+    relationship_goals: pick(rnd, GOALS),
+    best_qualities: `Friends say I am ${v1} and ${v2}, and a good listener.`,
+    partner_preferences: `I hope to meet someone ${w1} and ${w2} who enjoys ${h3} and talks openly.`,
+    dealbreakers: rnd() < 0.3 ? "Smoking is a dealbreaker for me." : "Dishonesty is a dealbreaker.",
+    worst_qualities: "I can be stubborn and I overthink.",
+    contributions: `I bring humor, support and good ${pick(rnd, ["cooking", "conversation", "music"])}.`,
+    past_relationships: "My last relationship taught me to communicate early and kindly.",
+  };
+}
+
+function birthdayFor(age: number, rnd: () => number): string {
+  const now = new Date();
+  const year = now.getFullYear() - age - 1;
+  const month = 1 + Math.floor(rnd() * 12);
+  const day = 1 + Math.floor(rnd() * 28);
+  // A birthday later this year than today keeps `age` exact: born `age + 1` years ago, minus a bit.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const hadBirthday = new Date(now.getFullYear(), month - 1, day) <= now;
+  if (hadBirthday) date.setUTCFullYear(year + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+async function photo(hue: number, index: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="560">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},60%,45%)"/>
+    </linearGradient></defs>
+    <rect width="560" height="560" fill="url(#g)"/>
+    <circle cx="280" cy="230" r="${90 + index * 10}" fill="hsl(${hue},30%,90%)"/>
+    <ellipse cx="280" cy="520" rx="190" ry="150" fill="hsl(${hue},30%,90%)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
+}
+
+export async function seed(
+  db: Database,
+  options: { users: number; seed: number; photos: boolean; dataDir: string; log?: (line: string) => void },
+): Promise<string[]> {
+  const rnd = random(options.seed);
+  const zipRows = await db.execute<{ zip: string }>(sql`select zip from zip_codes order by zip`);
+  // People cluster the way the population does: a few hundred metro ZIPs take most of them.
+  const zips = zipRows.rows.map((r) => r.zip);
+  const metros = pickSome(random(options.seed + 1), zips, 300);
+  const passwordHash = await hashPassword(SEED_PASSWORD);
+  const run = `${Date.now().toString(36)}${options.seed}`;
+  const ids: string[] = [];
+  for (let start = 0; start < options.users; start += BATCH) {
+    const count = Math.min(BATCH, options.users - start);
+    const people = await Promise.all(
+      Array.from({ length: count }, async (_, j) => {
+        const i = start + j;
+        const id = `seed_${run}_${i}`;
+        const name = pick(rnd, NAMES);
+        const age = 18 + Math.floor(rnd() * 45);
+        const gender = rnd() < 0.48 ? "man" : rnd() < 0.96 ? "woman" : "";
+        const seekingGender = gender === "man" ? "woman" : gender === "woman" ? (rnd() < 0.9 ? "man" : "woman") : "";
+        const minOffset = -Math.min(20, Math.max(5, Math.floor(5 + rnd() * 10)));
+        const ageRangeMin = Math.max(minOffset, Math.min(-5, 18 - age));
+        const interview = interviewFor(rnd);
+        const withPhotos = options.photos && i < PHOTO_LIMIT;
+        const photoUrls = withPhotos ? [0, 1].map((p) => `/api/photos/${id}/photo${p}.jpg`) : [];
+        if (withPhotos) {
+          const dir = path.join(options.dataDir, "photos", id);
+          await mkdir(dir, { recursive: true });
+          const hue = Math.floor(rnd() * 360);
+          for (const p of [0, 1]) await writeFile(path.join(dir, `photo${p}.jpg`), await photo(hue, p));
+        }
+        const narrative = await extractiveNarrativeWriter.write(
+          Object.entries(interview).map(([stage, text]) => ({ stage, text })),
+        );
+        return {
+          id,
+          name,
+          email: `seed-${run}-${i}@example.com`,
+          age,
+          gender,
+          seekingGender,
+          ageRangeMin,
+          ageRangeMax: 5 + Math.floor(rnd() * 16),
+          zipCode: rnd() < 0.8 ? pick(rnd, metros) : pick(rnd, zips),
+          searchRadius: pick(rnd, [10, 25, 25, 50, 100, 250]),
+          birthday: birthdayFor(age, rnd),
+          photoUrls,
+          interview,
+          narrative,
+        };
+      }),
+    );
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(users)
+        .values(people.map((p) => ({ id: p.id, name: p.name, email: p.email, emailVerified: true })));
+      await tx.insert(accounts).values(
+        people.map((p) => ({
+          id: `acct_${p.id}`,
+          accountId: p.id,
+          providerId: "credential",
+          userId: p.id,
+          password: passwordHash,
+        })),
+      );
+      await tx.insert(profiles).values(
+        people.map((p) => ({
+          userId: p.id,
+          displayName: p.name,
+          email: p.email,
+          status: "active",
+          verified: true,
+          gender: p.gender,
+          seekingGender: p.seekingGender,
+          searchRadius: p.searchRadius,
+          zipCode: p.zipCode,
+          birthday: p.birthday,
+          age: p.age,
+          ageRangeMin: p.ageRangeMin,
+          ageRangeMax: p.ageRangeMax,
+          chatComplete: true,
+          // Without photos (large runs) nobody could review them; mark them anyway so searches
+          // and benchmarks see a realistic pool.
+          picturesUploaded: true,
+          conversationStage: "complete",
+          photoUrls: p.photoUrls,
+        })),
+      );
+      await tx.insert(conversations).values(people.map((p) => ({ id: `c_${p.id}`, userId: p.id, stage: "complete" })));
+      await tx.insert(messages).values(
+        people.flatMap((p) =>
+          Object.entries(p.interview).map(([stage, text]) => ({
+            conversationId: `c_${p.id}`,
+            userId: p.id,
+            sender: "user" as const,
+            text,
+            stage,
+          })),
+        ),
+      );
+      await tx
+        .insert(narratives)
+        .values(people.map((p) => ({ userId: p.id, ...p.narrative, source: extractiveNarrativeWriter.source })));
+    });
+    ids.push(...people.map((p) => p.id));
+    options.log?.(`seeded ${ids.length} / ${options.users}`);
+  }
+  return ids;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      users: { type: "string", default: "100" },
+      seed: { type: "string", default: "1" },
+      "no-photos": { type: "boolean" },
+    },
+  });
+  const users = Number(values.users);
+  if (!Number.isInteger(users) || users < 1) throw new Error("--users must be a positive integer");
+  const config = loadConfig();
+  let url = config.DATABASE_URL;
+  let stop = async () => {};
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      database: "sams_web",
+    });
+    url = embedded.url;
+    stop = embedded.stop;
+  }
+  const { db, pool } = createDatabase(url);
+  try {
+    await runMigrations(db);
+    await ensureZipCodes(db);
+    const started = Date.now();
+    await seed(db, {
+      users,
+      seed: Number(values.seed),
+      photos: !values["no-photos"],
+      dataDir: config.dataDir,
+      log: console.log,
+    });
+    console.log(
+      `Seeded ${users} people in ${((Date.now() - started) / 1000).toFixed(1)} s. Password: ${SEED_PASSWORD}`,
+    );
+  } finally {
+    await pool.end();
+    await stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
