@@ -11,11 +11,15 @@ import type { Database } from "./db/client.ts";
 import type { Auth } from "./features/accounts/auth.ts";
 import { registerAuthRoutes } from "./features/accounts/routes.ts";
 import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
+import { registerAnalyticsRoutes } from "./features/analytics/routes.ts";
+import { AD_PIXEL_HOSTS } from "./features/consent/ad-pixel.ts";
+import { registerConsentRoutes } from "./features/consent/routes.ts";
 import { registerEventRoutes } from "./features/events/routes.ts";
 import { registerHealthRoutes } from "./features/health/routes.ts";
 import { registerMatchRoutes } from "./features/matching/routes.ts";
 import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { createInlineJobs, type Jobs } from "./platform/jobs/jobs.ts";
 import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 
@@ -25,6 +29,8 @@ export interface AppDeps {
   pool: pg.Pool;
   bus: RealtimeBus;
   auth: Auth;
+  /** Background jobs (pg-boss, started by server.ts); without it, jobs run inline (tests). */
+  jobs?: Jobs;
 }
 
 /** What every feature gets when it registers its routes and callables. */
@@ -33,6 +39,7 @@ export interface FeatureContext extends AppDeps {
   callables: CallableRegistry;
   sessions: SessionResolver;
   accountLifecycle: AccountLifecycle;
+  jobs: Jobs;
 }
 
 /** A feature adds its routes and callables to the app. */
@@ -44,6 +51,8 @@ export const FEATURES: readonly Feature[] = [
   ({ app, auth }) => registerAuthRoutes(app, auth),
   (context) => registerEventRoutes(context.app, context),
   registerMatchRoutes,
+  registerConsentRoutes,
+  registerAnalyticsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
@@ -58,14 +67,17 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
   });
 
   installErrorHandler(app);
+  // Third-party hosts are allowed only when an ad pixel is configured, and only the pixel's
+  // (README.md, Privacy). The browser still loads it only after the visitor turned ad tracking on.
+  const pixel = config.AD_PIXEL_ID ? AD_PIXEL_HOSTS : { script: [], img: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...pixel.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:", ...pixel.img],
+        connectSrc: ["'self'", ...pixel.connect],
         workerSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -82,7 +94,14 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
 
   const callables = new CallableRegistry();
   const sessions = createSessionResolver(deps.auth);
-  const context: FeatureContext = { ...deps, app, callables, sessions, accountLifecycle: new AccountLifecycle() };
+  const context: FeatureContext = {
+    ...deps,
+    app,
+    callables,
+    sessions,
+    accountLifecycle: new AccountLifecycle(),
+    jobs: deps.jobs ?? createInlineJobs(),
+  };
 
   for (const feature of features) await feature(context);
   registerCallableRoute(app, callables);

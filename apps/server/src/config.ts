@@ -31,6 +31,17 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AUTH_SECRET: z.preprocess(blankAsUnset, z.string().min(32).optional()),
   WEB_DIST_DIR: optionalText,
+  /**
+   * The social network's tracking pixel id (Meta pixel). Unset: no pixel ever loads and the CSP
+   * allows no third-party host. Set: the pixel loads only for visitors who turned ad tracking on.
+   */
+  AD_PIXEL_ID: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the pixel's numeric id")
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema> & {
