@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { RETENTION } from "@sams-web/domain/constants";
 import { RETENTION_JOBS } from "@sams-web/domain/retention";
-import { eq, getTableName, inArray } from "drizzle-orm";
+import { eq, getTableName, inArray, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema.ts";
 import {
@@ -252,9 +253,9 @@ describe("retention windows of SPEC section 9, on a seeded dataset with a shifte
       "purge-customer-care-records",
       "purge-transaction-logs",
     ]);
-    const tables = Object.values(schema)
-      .filter((value) => typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value)
-      .map((table) => getTableName(table as never));
+    const tables: string[] = Object.values(schema)
+      .filter((value): value is PgTable => is(value, PgTable))
+      .map((table) => getTableName(table));
     for (const word of ["care", "support", "transaction", "purchase", "identity", "verification_document"]) {
       expect(tables.filter((t) => t.includes(word))).toEqual([]);
     }
