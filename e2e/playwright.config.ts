@@ -51,6 +51,9 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 5544),
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: "warn",
+      // A pixel id so the ad-tracking journey can see the pixel added and removed (it cannot load
+      // on a closed network). Nothing loads for visitors who did not turn ad tracking on.
+      AD_PIXEL_ID: process.env.AD_PIXEL_ID ?? "1234567890123",
     },
   },
 });
