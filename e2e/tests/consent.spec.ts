@@ -112,7 +112,7 @@ test("'Ad tracking on loads a social network tracking pixel; off removes it and 
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   // Added by the consent, although it cannot load on a closed network; the page carries on.
   await expect(page.locator(PIXEL)).toHaveCount(1);
-  await expect.poll(() => page.evaluate(() => typeof window.fbq)).toBe("function");
+  await expect.poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("function");
   await expect.poll(() => analytics.length).toBeGreaterThan(0);
   expect(JSON.parse(analytics[0] ?? "{}")).toMatchObject({ name: "page_view", path: "/privacy-settings" });
 
@@ -121,7 +121,7 @@ test("'Ad tracking on loads a social network tracking pixel; off removes it and 
   await adTracking.click();
   await expect(adTracking).toHaveAttribute("aria-checked", "false");
   await expect(page.locator(PIXEL)).toHaveCount(0);
-  expect(await page.evaluate(() => typeof window.fbq)).toBe("undefined");
+  expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
 
   // Analytics off: collection stops at once.
   await page.getByRole("switch", { name: "Analytics cookies" }).click();
