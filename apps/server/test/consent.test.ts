@@ -9,7 +9,6 @@ import { readZip } from "../src/features/consent/zip.ts";
 import { createTestApp, signUp } from "./helpers.ts";
 
 const { app, db, bus, config } = await createTestApp();
-const ORIGIN = { origin: "http://localhost:3000" };
 
 describe("privacySettings on the profile ('A newer copy on the profile overrides the local copy'; 'a null write clears expired preferences')", () => {
   it("a guest can neither read nor write consent on a profile", async () => {

@@ -274,19 +274,31 @@ describe("retention runs as scheduled jobs", () => {
     await jobs.run("retention-purge-traffic-logs");
   });
 
-  it("pg-boss runs a queued job and stops gracefully", async () => {
+  it("pg-boss runs a queued job, a schedule's start-up run (once), and stops gracefully", async () => {
     const real = await createPgBossJobs({ connectionString: databaseUrl, maintenanceIntervalSeconds: 1 });
     const seen: object[] = [];
-    const done = new Promise<void>((resolve) => {
+    let swept = 0;
+    const echoed = new Promise<void>((resolve) => {
       void real.work<{ n: number }>("test-echo", async (data) => {
         seen.push(data);
         resolve();
       });
     });
+    const sweptOnce = new Promise<void>((resolve) => {
+      void real.work("test-sweep", async () => {
+        swept += 1;
+        resolve();
+      });
+    });
     await new Promise((r) => setTimeout(r, 200));
     await real.send("test-echo", { n: 1 });
-    await done;
+    // A yearly schedule: only the start-up run can fire during the test; asking twice queues one.
+    await real.schedule("test-sweep", "0 0 1 1 *", { runAtStart: true });
+    await real.schedule("test-sweep", "0 0 1 1 *", { runAtStart: true });
+    await Promise.all([echoed, sweptOnce]);
+    await new Promise((r) => setTimeout(r, 2500));
     await real.stop();
     expect(seen).toEqual([{ n: 1 }]);
+    expect(swept).toBe(1);
   }, 30_000);
 });

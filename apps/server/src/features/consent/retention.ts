@@ -75,6 +75,6 @@ export async function registerRetentionJobs({ jobs, db, accountLifecycle, app }:
       const changed = await runRetentionJob(deps, job, Date.now());
       if (changed > 0) app.log.info({ job: job.name, changed }, "retention job ran");
     });
-    await jobs.schedule(name, RETENTION_CRON);
+    await jobs.schedule(name, RETENTION_CRON, { runAtStart: true });
   }
 }

@@ -29,8 +29,12 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface Jobs {
   /** Registers the (idempotent) handler of a queue, creating the queue if needed. */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): Promise<void>;
-  /** Runs the queue on a cron schedule (UTC, 5 fields). The queue's handler must be registered. */
-  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /**
+   * Runs the queue on a cron schedule (UTC, 5 fields). The queue's handler must be registered.
+   * With runAtStart, one run is also queued now, so a schedule missed while the server was down
+   * catches up (at most one such run per 10 minutes across instances).
+   */
+  schedule(name: string, cron: string, options?: { data?: object; runAtStart?: boolean }): Promise<void>;
   /** Queues one run; null when a singleton job with that key is already queued. */
   send(name: string, data?: object, options?: SendOptions): Promise<string | null>;
   /** Lets running jobs finish (up to the timeout), then stops. */
@@ -58,7 +62,14 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
   boss.on("error", (error: Error) => options.onError?.(error));
   await boss.start();
 
-  const ensureQueue = async (name: string, jobOptions: JobOptions = {}) => {
+  // pg-boss creates a table per queue; creating two at once can deadlock, so one at a time.
+  let creating: Promise<unknown> = Promise.resolve();
+  const ensureQueue = (name: string, jobOptions: JobOptions = {}) => {
+    const next = creating.then(() => createQueue(name, jobOptions));
+    creating = next.catch(() => {});
+    return next;
+  };
+  const createQueue = async (name: string, jobOptions: JobOptions) => {
     const queue = {
       name,
       expireInSeconds: jobOptions.expireInSeconds ?? DEFAULTS.expireInSeconds,
@@ -77,8 +88,12 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
         for (const job of batch) await handler(job.data as never);
       });
     },
-    async schedule(name, cron, data) {
-      await boss.schedule(name, cron, data ?? {}, { tz: "UTC" });
+    async schedule(name, cron, scheduleOptions) {
+      const data = scheduleOptions?.data ?? {};
+      await boss.schedule(name, cron, data, { tz: "UTC" });
+      if (scheduleOptions?.runAtStart) {
+        await boss.send(name, data, { singletonKey: "start", singletonSeconds: 600 });
+      }
     },
     async send(name, data, sendOptions) {
       return boss.send(name, data ?? {}, {
@@ -94,8 +109,8 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
 
 /**
  * Jobs without a queue, for tests and tools that build the app without starting pg-boss:
- * handlers and schedules are recorded, and `send` runs the handler at once. `run` lets a test
- * call a registered handler directly.
+ * handlers and schedules are recorded (schedules never fire, start-up runs included), and `send`
+ * runs the handler at once. `run` lets a test call a registered handler directly.
  */
 export interface InlineJobs extends Jobs {
   readonly handlers: ReadonlyMap<string, JobHandler<object>>;
