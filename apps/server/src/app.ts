@@ -13,6 +13,7 @@ import { registerAuthRoutes } from "./features/accounts/routes.ts";
 import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
 import { registerAnalyticsRoutes } from "./features/analytics/routes.ts";
 import { AD_PIXEL_HOSTS } from "./features/consent/ad-pixel.ts";
+import { DataExportRegistry } from "./features/consent/export-registry.ts";
 import { registerConsentRoutes } from "./features/consent/routes.ts";
 import { registerEventRoutes } from "./features/events/routes.ts";
 import { registerHealthRoutes } from "./features/health/routes.ts";
@@ -40,6 +41,8 @@ export interface FeatureContext extends AppDeps {
   sessions: SessionResolver;
   accountLifecycle: AccountLifecycle;
   jobs: Jobs;
+  /** Adds a feature's files (e.g. photos) to a person's data export. */
+  dataExport: DataExportRegistry;
 }
 
 /** A feature adds its routes and callables to the app. */
@@ -101,6 +104,7 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
     sessions,
     accountLifecycle: new AccountLifecycle(),
     jobs: deps.jobs ?? createInlineJobs(),
+    dataExport: new DataExportRegistry(),
   };
 
   for (const feature of features) await feature(context);

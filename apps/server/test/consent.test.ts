@@ -8,7 +8,15 @@ import { analyticsEvents, consentRecords, conversations, matches, messages, prof
 import { readZip } from "../src/features/consent/zip.ts";
 import { createTestApp, signUp } from "./helpers.ts";
 
-const { app, db, bus, config } = await createTestApp();
+// A feature that keeps files outside the tables (photos, say) adds them through the registry.
+const contributorCalls: string[] = [];
+const { app, db, bus, config } = await createTestApp({}, [
+  ({ dataExport }) =>
+    dataExport.add(async (userId) => {
+      contributorCalls.push(userId);
+      return [{ name: "photos/photo0.jpg", data: Buffer.from(`jpeg-bytes-of-${userId}`) }];
+    }),
+]);
 
 describe("privacySettings on the profile ('A newer copy on the profile overrides the local copy'; 'a null write clears expired preferences')", () => {
   it("a guest can neither read nor write consent on a profile", async () => {
@@ -305,8 +313,11 @@ describe("data export: 'Download all their data … as one archive'", () => {
       /^attachment; filename="sams-web-data-\d{4}-\d\d-\d\d\.zip"$/,
     );
     const files = readZip(response.rawPayload);
+    expect(contributorCalls.at(-1)).toBe(me.userId);
+    expect(files.get("photos/photo0.jpg")?.toString()).toBe(`jpeg-bytes-of-${me.userId}`);
     expect([...files.keys()].sort()).toEqual(
       [
+        "photos/photo0.jpg",
         "README.txt",
         "account.json",
         "consent.json",

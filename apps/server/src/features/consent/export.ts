@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { listMatchesFor } from "../matching/data.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";
+import type { DataExportRegistry } from "./export-registry.ts";
 import { createZip } from "./zip.ts";
 
 const README = `Sam's Web: your data
@@ -12,6 +13,7 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
 - conversations.json  your conversations with Sam, with every message
 - matches.json        your matches as you see them in the app (never another person's email or words)
 - consent.json        the history of your cookie preferences and your California privacy requests
+- any other files     such as your photos, when they are stored
 
 Files are JSON (UTF-8). Times are ISO 8601 in UTC.
 `;
@@ -22,7 +24,12 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * The person's own data, one ZIP. Every read is keyed by their user id; matches go through the
  * same view the app shows, so another person's private data cannot slip in.
  */
-export async function buildExport(db: Database, userId: string, now: Date): Promise<Buffer> {
+export async function buildExport(
+  db: Database,
+  registry: DataExportRegistry,
+  userId: string,
+  now: Date,
+): Promise<Buffer> {
   const own = await readOwnData(db, userId);
   const matches = await listMatchesFor(db, userId);
   const requests = await listPrivacyRequests(db, { userId });
@@ -57,5 +64,6 @@ export async function buildExport(db: Database, userId: string, now: Date): Prom
       }),
       modified,
     },
+    ...(await registry.entriesFor(userId)),
   ]);
 }

@@ -90,7 +90,7 @@ export async function registerConsentRoutes(context: FeatureContext): Promise<vo
 
   app.get(EXPORT_PATH, { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } }, async (request, reply) => {
     const user = await sessions.requireUser(request);
-    const archive = await buildExport(db, user.id, new Date());
+    const archive = await buildExport(db, context.dataExport, user.id, new Date());
     const day = new Date().toISOString().slice(0, 10);
     reply
       .header("content-type", "application/zip")
