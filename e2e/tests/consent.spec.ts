@@ -220,9 +220,11 @@ test("signed in: the choice is stored on the profile, and 'a newer copy on the p
   const newer = { bannerDismissed: true, analytics: true, adTracking: false, expiry: Date.now() + YEAR + 60_000 };
   const put = await page.request.put("/api/consent", { headers: { origin: BASE_URL }, data: { preferences: newer } });
   expect(put.ok()).toBe(true);
-  await page.reload();
+  // Applied live on the open page, and still after a reload.
   await expect(page.getByRole("switch", { name: "Analytics cookies" })).toHaveAttribute("aria-checked", "true");
   await expect.poll(async () => JSON.parse((await stored(page)) ?? "null")).toEqual(newer);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Analytics cookies" })).toHaveAttribute("aria-checked", "true");
 });
 
 test("signed in: the data export downloads one ZIP archive with the person's data; a guest gets none", async ({

@@ -3,12 +3,13 @@ import type { PrivacyRequestKind, PrivacyRequestView } from "@sams-web/domain/co
 import { acceptAll, type CookiePreferences, defaultToggles, withChange } from "@sams-web/domain/consent-rules";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";
 import { paths } from "../../app/paths.ts";
 import { useSession } from "../../lib/session.ts";
 import { createPrivacyRequest } from "./api/create-privacy-request.ts";
+import { getConsent } from "./api/get-consent.ts";
 import { getPrivacyRequests, privacyRequestsQueryKey } from "./api/get-privacy-requests.ts";
 import { getBrowserId } from "./browser-id.ts";
 import { getPreferences, setPreferences, useCookiePreferences } from "./consent-store.ts";
@@ -131,8 +132,26 @@ function RequestButtons() {
   );
 }
 
+/**
+ * Signed in, the profile copy may change on another device; the live 'consent' topic refetches
+ * it here, and the sync applies it if it is newer.
+ */
+function useProfileCopy(): void {
+  const { user } = useSession();
+  const profileCopy = useQuery({
+    queryKey: ["consent", "profile", user?.id],
+    queryFn: getConsent,
+    enabled: Boolean(user),
+  });
+  const updatedAt = profileCopy.dataUpdatedAt;
+  useEffect(() => {
+    if (user && updatedAt > 0) void import("./consent-sync.ts").then((sync) => sync.reconcile().catch(() => {}));
+  }, [user, updatedAt]);
+}
+
 export default function PrivacySettingsPage() {
   const prefs = useCookiePreferences();
+  useProfileCopy();
   const shown = shownToggles(prefs);
   // A toggle is a full choice: the other toggle keeps what it shows, and the banner is answered.
   const change = (toggle: "analytics" | "adTracking", on: boolean) =>
