@@ -254,3 +254,17 @@ test("signed in: the data export downloads one ZIP archive with the person's dat
   const guest = await page.evaluate(async () => (await fetch("/api/export")).status);
   expect(guest).toBe(401);
 });
+
+test("signed in: an expired profile copy is cleared on the server (a null write) and the banner is back", async ({
+  page,
+}) => {
+  await signUpInPage(page);
+  const expired = { bannerDismissed: true, analytics: true, adTracking: true, expiry: Date.now() - 1 };
+  const put = await page.request.put("/api/consent", { headers: { origin: BASE_URL }, data: { preferences: expired } });
+  expect(put.ok()).toBe(true);
+  await page.goto("/faq");
+  await expect(banner(page)).toBeVisible();
+  await expect.poll(async () => (await (await page.request.get("/api/consent")).json()).preferences).toBeNull();
+  expect(await stored(page)).toBeNull();
+  expect(await page.locator(PIXEL).count()).toBe(0);
+});
