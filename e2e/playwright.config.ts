@@ -54,6 +54,9 @@ export default defineConfig({
       // Every journey comes from one address: a per-address auth limit meant for the internet
       // would throttle the suite. The per-account limit stays as in production.
       AUTH_RATE_LIMIT_PER_IP: "1000",
+      // A pixel id so the ad-tracking journey can see the pixel added and removed (it cannot load
+      // on a closed network). Nothing loads for visitors who did not turn ad tracking on.
+      AD_PIXEL_ID: process.env.AD_PIXEL_ID ?? "1234567890123",
     },
   },
 });

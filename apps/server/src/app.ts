@@ -11,7 +11,11 @@ import type { Database } from "./db/client.ts";
 import type { Auth } from "./features/accounts/auth.ts";
 import { registerAccounts } from "./features/accounts/feature.ts";
 import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
+import { registerAnalyticsRoutes } from "./features/analytics/routes.ts";
 import { registerChatRoutes } from "./features/chat/routes.ts";
+import { AD_PIXEL_HOSTS } from "./features/consent/ad-pixel.ts";
+import { DataExportRegistry } from "./features/consent/export-registry.ts";
+import { registerConsentRoutes } from "./features/consent/routes.ts";
 import { registerEventRoutes } from "./features/events/routes.ts";
 import { registerHealthRoutes } from "./features/health/routes.ts";
 import { registerMatchRoutes } from "./features/matching/routes.ts";
@@ -21,6 +25,7 @@ import { type Botcheck, createBotcheck } from "./platform/botcheck/botcheck.ts";
 import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { installOriginCheck } from "./platform/http/origin-check.ts";
+import { createInlineJobs, type Jobs } from "./platform/jobs/jobs.ts";
 import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 
@@ -30,6 +35,8 @@ export interface AppDeps {
   pool: pg.Pool;
   bus: RealtimeBus;
   auth: Auth;
+  /** Background jobs (pg-boss, started by server.ts); without it, jobs run inline (tests). */
+  jobs?: Jobs;
 }
 
 /** What every feature gets when it registers its routes and callables. */
@@ -40,6 +47,9 @@ export interface FeatureContext extends AppDeps {
   accountLifecycle: AccountLifecycle;
   /** The proof-of-work bot check: `await botcheck.require(request)` refuses a request without one. */
   botcheck: Botcheck;
+  jobs: Jobs;
+  /** Adds a feature's files (e.g. photos) to a person's data export. */
+  dataExport: DataExportRegistry;
 }
 
 /** A feature adds its routes and callables to the app. */
@@ -54,6 +64,8 @@ export const FEATURES: readonly Feature[] = [
   registerProfileRoutes,
   registerPhotoRoutes,
   (context) => registerChatRoutes(context),
+  registerConsentRoutes,
+  registerAnalyticsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
@@ -69,14 +81,17 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
 
   installErrorHandler(app);
   installOriginCheck(app, config.publicUrl);
+  // Third-party hosts are allowed only when an ad pixel is configured, and only the pixel's
+  // (README.md, Privacy). The browser still loads it only after the visitor turned ad tracking on.
+  const pixel = config.AD_PIXEL_ID ? AD_PIXEL_HOSTS : { script: [], img: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...pixel.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:", ...pixel.img],
+        connectSrc: ["'self'", ...pixel.connect],
         workerSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -101,6 +116,8 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
     sessions,
     accountLifecycle: new AccountLifecycle(),
     botcheck,
+    jobs: deps.jobs ?? createInlineJobs(),
+    dataExport: new DataExportRegistry(),
   };
 
   for (const feature of features) await feature(context);

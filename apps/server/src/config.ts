@@ -67,6 +67,17 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   MATCHING_TOP_K: z.coerce.number().int().min(1).max(200).default(20),
   MATCHING_RESUME_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * The social network's tracking pixel id (Meta pixel). Unset: no pixel ever loads and the CSP
+   * allows no third-party host. Set: the pixel loads only for visitors who turned ad tracking on.
+   */
+  AD_PIXEL_ID: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the pixel's numeric id")
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema> & {

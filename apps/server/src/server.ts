@@ -5,6 +5,7 @@ import { createDatabase, runMigrations } from "./db/client.ts";
 import { createAuth } from "./features/accounts/auth.ts";
 import { startEmbeddedPostgres } from "./platform/db/embedded-postgres.ts";
 import { ensureZipCodes } from "./platform/db/zip-codes.ts";
+import { createPgBossJobs } from "./platform/jobs/jobs.ts";
 import { createInProcessBus, createPostgresBus, type RealtimeBus } from "./platform/realtime/bus.ts";
 import { loadOrCreateSecret } from "./platform/secrets/local-secret.ts";
 
@@ -45,9 +46,17 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const bus: RealtimeBus = config.DATABASE_URL ? await createPostgresBus(databaseUrl) : createInProcessBus();
     cleanups.push(() => bus.close());
 
+    // Cleanups run in reverse: jobs stop after the listener and before the pool, letting running
+    // jobs finish.
+    const jobs = await createPgBossJobs({
+      connectionString: databaseUrl,
+      onError: (error) => log(`Background jobs: ${error.message}`),
+    });
+    cleanups.push(() => jobs.stop());
+
     const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.dataDir, "auth-secret"));
     const auth = createAuth({ config, db, secret });
-    const app = await buildApp({ config, db, pool, bus, auth });
+    const app = await buildApp({ config, db, pool, bus, auth, jobs });
     cleanups.push(() => app.close());
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     return { app, url: address, stop };

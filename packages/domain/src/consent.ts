@@ -1,139 +1,14 @@
 import * as z from "zod";
-import { COOKIE_PREFERENCE_VALIDITY_MS } from "./constants.ts";
+import type { CookiePreferences } from "./consent-rules.ts";
 
-// Cookie preferences (SPEC sections 3 and 4). Timestamps are epoch milliseconds.
+// The rules live in consent-rules.ts, which the browser's first page imports without zod; this
+// file adds the schema the server validates with and re-exports the rules for it.
+export * from "./consent-rules.ts";
 
-/** Browser storage key, as in the spec. */
-export const COOKIE_PREFERENCES_KEY = "cookiePreferences";
-
-/**
- * Unknown keys are stripped rather than rejected so that a copy written by an older version of
- * the app still parses instead of silently resetting the user's choice.
- */
+/** Unknown keys are stripped rather than rejected (see toCookiePreferences). */
 export const cookiePreferencesSchema = z.object({
   bannerDismissed: z.boolean(),
   analytics: z.boolean(),
   adTracking: z.boolean(),
-  /** One year after the last change (see isExpired for the exact boundary). */
-  expiry: z.number().int().nonnegative(),
-});
-export type CookiePreferences = z.infer<typeof cookiePreferencesSchema>;
-
-/** The toggles a user can change. */
-export type CookieChoice = Partial<Pick<CookiePreferences, "bannerDismissed" | "analytics" | "adTracking">>;
-
-export function expiryFrom(now: number): number {
-  return now + COOKIE_PREFERENCE_VALIDITY_MS;
-}
-
-/** 'Accept All': analytics and ad tracking on, banner hidden. */
-export function acceptAll(now: number): CookiePreferences {
-  return { bannerDismissed: true, analytics: true, adTracking: true, expiry: expiryFrom(now) };
-}
-
-/** 'Manage Cookies': both off and banner hidden (the caller then navigates to /privacy-settings). */
-export function manageCookies(now: number): CookiePreferences {
-  return { bannerDismissed: true, analytics: false, adTracking: false, expiry: expiryFrom(now) };
-}
-
-/**
- * Applies a change made on the privacy settings page. Every change restarts the one-year
- * validity, because the spec counts it "from last change". With nothing stored yet the base is
- * "everything off, banner not dismissed": non-essential cookies are off unless accepted.
- */
-export function withChange(prefs: CookiePreferences | null, change: CookieChoice, now: number): CookiePreferences {
-  const base = prefs ?? { bannerDismissed: false, analytics: false, adTracking: false };
-  return {
-    bannerDismissed: change.bannerDismissed ?? base.bannerDismissed,
-    analytics: change.analytics ?? base.analytics,
-    adTracking: change.adTracking ?? base.adTracking,
-    expiry: expiryFrom(now),
-  };
-}
-
-/**
- * Validity is the half-open interval [last change, expiry): at the expiry millisecond exactly one
- * year has elapsed, so the choice is no longer valid.
- */
-export function isExpired(prefs: CookiePreferences, now: number): boolean {
-  return now >= prefs.expiry;
-}
-
-/** Reads the browser copy; anything unreadable counts as "no choice made" rather than an error. */
-export function parseStored(raw: string | null): CookiePreferences | null {
-  if (raw === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = cookiePreferencesSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
-}
-
-export interface ResolvedPreferences {
-  /** What is in force now; null means no valid choice exists (everything off, banner shown). */
-  preferences: CookiePreferences | null;
-  /** The browser copy expired and nothing replaces it: remove it. */
-  clearLocal: boolean;
-  /** The profile copy expired: write null to users/{uid}/profile/privacySettings. */
-  clearServer: boolean;
-  /** The profile copy is newer: overwrite the browser copy with it. */
-  saveLocal: boolean;
-  /** The browser copy is newer than (or missing from) the profile: a signed-in client saves it there. */
-  saveServer: boolean;
-}
-
-/**
- * Merges the browser copy with the profile copy (SPEC section 4): expired copies are dropped
- * (and the server copy cleared), and a strictly newer profile copy overrides the local one.
- * Newer means later expiry, i.e. a later last change. On a tie the local copy stands and nothing
- * is written, so two tabs cannot ping-pong identical writes. Pass server = null for guests and
- * ignore saveServer then.
- */
-export function resolvePreferences(
-  local: CookiePreferences | null,
-  server: CookiePreferences | null,
-  now: number,
-): ResolvedPreferences {
-  const localExpired = local !== null && isExpired(local, now);
-  const serverExpired = server !== null && isExpired(server, now);
-  const l = localExpired ? null : local;
-  const s = serverExpired ? null : server;
-
-  const serverWins = s !== null && (l === null || s.expiry > l.expiry);
-  const localWins = l !== null && (s === null || l.expiry > s.expiry);
-  return {
-    preferences: serverWins ? s : l,
-    clearLocal: localExpired && !serverWins,
-    clearServer: serverExpired,
-    saveLocal: serverWins,
-    saveServer: localWins,
-  };
-}
-
-/** The banner shows when no (valid) preferences exist or the banner was not dismissed. */
-export function shouldShowBanner(prefs: CookiePreferences | null): boolean {
-  return prefs === null || !prefs.bannerDismissed;
-}
-
-/** "With preferences stored and banner dismissed, analytics follows them"; otherwise off. */
-export function analyticsEnabled(prefs: CookiePreferences | null): boolean {
-  return prefs?.bannerDismissed === true && prefs.analytics;
-}
-
-/** Ad tracking (the tracking pixel) follows the same rule as analytics. */
-export function adTrackingEnabled(prefs: CookiePreferences | null): boolean {
-  return prefs?.bannerDismissed === true && prefs.adTracking;
-}
-
-/**
- * What the privacy settings page's toggles show when no valid choice is stored. The spec gives
- * different defaults per screen (privacy page: enabled; login flow: disabled). These are only
- * the toggles' initial positions: nothing non-essential loads until the user saves a choice.
- */
-export function defaultToggles(context: "privacyPage" | "loginFlow"): { analytics: boolean; adTracking: boolean } {
-  const on = context === "privacyPage";
-  return { analytics: on, adTracking: on };
-}
+  expiry: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+}) satisfies z.ZodType<CookiePreferences>;

@@ -132,6 +132,14 @@ export const MESSAGES = {
   // ── App shell (SPEC section 2) ─────────────────────────────────────────────────────────
   offline: "Working offline - Some features may be limited",
   creatingProfile: "Creating your profile and saving your conversation...",
+
+  // ── Consent and privacy requests (ours: the spec names the buttons, not the answers) ──
+  optOutRecorded: "Your request to opt out of the sale or sharing of your personal information has been recorded.",
+  limitRecorded: "Your request to limit the use of your sensitive personal information has been recorded.",
+  privacyRequestFailed: "We could not record your request. Please try again.",
+  consentSaveFailed: "We could not save your cookie preferences to your profile. They are saved in this browser.",
+  analyticsConsentMissing: "Analytics is off: no consent was given.",
+  exportFailed: "We could not prepare your data. Please try again.",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

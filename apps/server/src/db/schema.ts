@@ -218,3 +218,66 @@ export const searches = pgTable("searches", {
   startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---- Consent and privacy (SPEC.md sections 3, 4 and 9) ------------------------------------------
+// Consent records and privacy requests are kept 5 years, longer than the account itself, so
+// they carry the user id as plain text without a foreign key (a deleted account keeps its record).
+
+/** Every change of a signed-in person's cookie preferences (null = cleared after expiry). */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    preferences: jsonb("preferences").$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("consent_records_user_idx").on(table.userId),
+    index("consent_records_created_idx").on(table.createdAt),
+  ],
+);
+
+/** California requests: 'Submit Opt-Out Request' (optOut) and 'Submit Limit Request' (limit). */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: text("id").primaryKey(),
+    /** Exactly one of userId (signed in) and browserId (guest) is set. */
+    userId: text("user_id"),
+    browserId: text("browser_id"),
+    kind: text("kind").$type<"optOut" | "limit">().notNull(),
+    createdAt: createdAt(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("privacy_requests_user_idx").on(table.userId),
+    index("privacy_requests_browser_idx").on(table.browserId),
+    index("privacy_requests_created_idx").on(table.createdAt),
+  ],
+);
+
+/** First-party analytics: no IP address or user id, only a visitor hash salted per day. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name").notNull(),
+    path: text("path").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("analytics_events_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Accounts closed for inactivity (reason 'inactive') or deleted by their owner ('deleted'). The row
+ * outlives the user row as a tombstone: the closed account is purged after the safety window, the
+ * tombstone after the deleted-accounts window.
+ */
+export const accountClosures = pgTable("account_closures", {
+  userId: text("user_id").primaryKey(),
+  reason: text("reason").$type<"inactive" | "deleted">().notNull(),
+  closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+  purgedAt: timestamp("purged_at", { withTimezone: true }),
+});

@@ -10,7 +10,7 @@ import { findPhotoUrls, hasLiveMatch } from "./data.ts";
 import { swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
 
-// Layout (docs/decisions/0002-versioned-photo-keys.md): users/{uid}/photos/{version}/photo{i}.jpg,
+// Layout (docs/decisions/0005-versioned-photo-keys.md): users/{uid}/photos/{version}/photo{i}.jpg,
 // where every save writes a new version and the profile row says which version is current.
 // The address that serves a photo mirrors its key: /api/photos/{uid}/{version}/photo{i}.jpg.
 const URL_PREFIX = "/api/photos/";

@@ -1,4 +1,139 @@
-/** The 'Cookie Preferences' banner (consent feature), rendered by the app shell. */
+import { acceptAll, adTrackingEnabled, manageCookies, shouldShowBanner } from "@sams-web/domain/consent-rules";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { paths } from "../../app/paths.ts";
+import { useSession } from "../../lib/session.ts";
+import { trackEvent } from "./analytics.ts";
+import { setPreferences, useCookiePreferences } from "./consent-store.ts";
+
+/** Ad tracking on: the pixel (loaded on demand, only then); off: removed and consent revoked. */
+function useAdPixel(on: boolean): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (on) void import("./ad-pixel.ts").then((pixel) => pixel.enableAdPixel());
+    else if (document.getElementById("ad-pixel-script") || "fbq" in window) {
+      void import("./ad-pixel.ts").then((pixel) => pixel.disableAdPixel());
+    }
+  }, [on]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one pixel page view per new path.
+  useEffect(() => {
+    if (on) void import("./ad-pixel.ts").then((pixel) => pixel.adPixelPageView());
+  }, [pathname]);
+}
+
+let syncModule: Promise<typeof import("./consent-sync.ts")> | null = null;
+
+/** Signed in: the choice lives on the profile too (sync code loaded only for signed-in people). */
+function useProfileSync(userId: string | undefined): void {
+  useEffect(() => {
+    if (!userId) {
+      void syncModule?.then((sync) => sync.stopProfileSync());
+      return;
+    }
+    syncModule ??= import("./consent-sync.ts");
+    const sync = syncModule;
+    void sync.then((s) => s.startProfileSync(userId));
+    // Another device may have changed the choice: look again when the person comes back.
+    const onFocus = () => void sync.then((s) => s.reconcile().catch(() => {}));
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [userId]);
+}
+
+/** A first-party page view per route, while analytics consent is on. */
+function usePageViews(analyticsOn: boolean): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (analyticsOn) trackEvent("page_view", pathname);
+  }, [pathname, analyticsOn]);
+}
+
+/**
+ * The banner is fixed, so nothing on the page moves when it appears; instead the page gets room
+ * to scroll its last lines (the footer) above it, and focus scrolling keeps a focused control
+ * clear of it (scroll-padding).
+ */
+function useRoomBelow(shown: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!shown || !element) return;
+    const measure = () => setHeight(element.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = shown ? `${height}px` : "";
+    return () => {
+      root.style.scrollPaddingBottom = "";
+    };
+  }, [shown, height]);
+  return { ref, height };
+}
+
+/**
+ * The 'Cookie Preferences' banner (SPEC.md sections 2 and 4), rendered by the app shell on every
+ * page. A non-modal dialog fixed to the bottom: the page stays usable and does not move.
+ */
 export function CookieBanner() {
-  return null;
+  const prefs = useCookiePreferences();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const textId = useId();
+  useProfileSync(user?.id);
+  usePageViews(prefs?.bannerDismissed === true && prefs.analytics);
+  useAdPixel(adTrackingEnabled(prefs));
+  const shown = shouldShowBanner(prefs);
+  const room = useRoomBelow(shown);
+
+  if (!shown) return null;
+  return (
+    <>
+      <div aria-hidden="true" style={{ height: room.height }} />
+      <div
+        ref={room.ref}
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_rgba(0,0,0,0.08)] backdrop-blur"
+      >
+        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+          <div className="flex-1 text-sm">
+            <h2 id={titleId} className="text-base font-semibold">
+              Cookie Preferences
+            </h2>
+            <p id={textId} className="mt-1 text-ink-soft">
+              We use necessary cookies to run Sam's Web. With your permission we also use analytics and ad-tracking
+              cookies. Read more in our{" "}
+              <Link className="link" to={paths.privacy}>
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          </div>
+          <div className="flex gap-3">
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setPreferences(manageCookies(Date.now()));
+                navigate(paths.privacySettings);
+              }}
+            >
+              Manage Cookies
+            </button>
+            <button type="button" className="btn-primary" onClick={() => setPreferences(acceptAll(Date.now()))}>
+              Accept All
+            </button>
+          </div>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,145 @@
+import PgBoss from "pg-boss";
+
+// Durable background jobs for the whole server, on pg-boss 10 in the same database.
+//
+// pg-boss 10 has no heartbeat, so a job that was active when its process died stays "active"
+// until it expires; its supervisor then fails it and, with retries left, makes it available
+// again. A short expiry (5 minutes by default) is what makes a job lost in a crash run again
+// within minutes. The price: a handler must finish (or be split) within its expiry, and every
+// handler must be idempotent, because a job may run more than once.
+
+export interface JobOptions {
+  /** How long one run may take before it counts as lost and is retried. Default 300 s. */
+  expireInSeconds?: number;
+  /** Retries after a failure or expiry. Default 5. */
+  retryLimit?: number;
+  /** Seconds between retries. Default 30. */
+  retryDelaySeconds?: number;
+}
+
+export interface SendOptions {
+  /** At most one queued job per key at a time (e.g. one search per user). */
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** What features see: register a handler, schedule it, or queue one run. */
+export interface Jobs {
+  /** Registers the (idempotent) handler of a queue, creating the queue if needed. */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): Promise<void>;
+  /**
+   * Runs the queue on a cron schedule (UTC, 5 fields). The queue's handler must be registered.
+   * With runAtStart, one run is also queued now, so a schedule missed while the server was down
+   * catches up (at most one such run per 10 minutes across instances).
+   */
+  schedule(name: string, cron: string, options?: { data?: object; runAtStart?: boolean }): Promise<void>;
+  /** Queues one run; null when a singleton job with that key is already queued. */
+  send(name: string, data?: object, options?: SendOptions): Promise<string | null>;
+  /** Lets running jobs finish (up to the timeout), then stops. */
+  stop(): Promise<void>;
+}
+
+const DEFAULTS = { expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 30 } as const;
+
+export interface PgBossJobsOptions {
+  connectionString: string;
+  /** How often the supervisor expires lost jobs and runs schedules; default 60 s. */
+  maintenanceIntervalSeconds?: number;
+  /** How long stop() waits for running jobs. */
+  stopTimeoutMs?: number;
+  onError?: (error: Error) => void;
+}
+
+export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs> {
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    max: 4,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+    application_name: "sams-web-jobs",
+  });
+  boss.on("error", (error: Error) => options.onError?.(error));
+  await boss.start();
+
+  // pg-boss creates a table per queue; creating two at once can deadlock, so one at a time.
+  let creating: Promise<unknown> = Promise.resolve();
+  const ensureQueue = (name: string, jobOptions: JobOptions = {}) => {
+    const next = creating.then(() => createQueue(name, jobOptions));
+    creating = next.catch(() => {});
+    return next;
+  };
+  const createQueue = async (name: string, jobOptions: JobOptions) => {
+    const queue = {
+      name,
+      expireInSeconds: jobOptions.expireInSeconds ?? DEFAULTS.expireInSeconds,
+      retryLimit: jobOptions.retryLimit ?? DEFAULTS.retryLimit,
+      retryDelay: jobOptions.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+    };
+    // Creating is idempotent; updating applies changed options to a queue made by an older version.
+    await boss.createQueue(name, queue);
+    await boss.updateQueue(name, queue);
+  };
+
+  return {
+    async work(name, handler, jobOptions) {
+      await ensureQueue(name, jobOptions);
+      await boss.work(name, async (batch) => {
+        for (const job of batch) await handler(job.data as never);
+      });
+    },
+    async schedule(name, cron, scheduleOptions) {
+      const data = scheduleOptions?.data ?? {};
+      await boss.schedule(name, cron, data, { tz: "UTC" });
+      if (scheduleOptions?.runAtStart) {
+        await boss.send(name, data, { singletonKey: "start", singletonSeconds: 600 });
+      }
+    },
+    async send(name, data, sendOptions) {
+      return boss.send(name, data ?? {}, {
+        ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 20_000 });
+    },
+  };
+}
+
+/**
+ * Jobs without a queue, for tests and tools that build the app without starting pg-boss:
+ * handlers and schedules are recorded (schedules never fire, start-up runs included), and `send`
+ * runs the handler at once. `run` lets a test call a registered handler directly.
+ */
+export interface InlineJobs extends Jobs {
+  readonly handlers: ReadonlyMap<string, JobHandler<object>>;
+  readonly schedules: ReadonlyMap<string, string>;
+  run(name: string, data?: object): Promise<void>;
+}
+
+export function createInlineJobs(): InlineJobs {
+  const handlers = new Map<string, JobHandler<object>>();
+  const schedules = new Map<string, string>();
+  const run = async (name: string, data: object = {}) => {
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`No handler for job ${name}`);
+    await handler(data);
+  };
+  return {
+    handlers,
+    schedules,
+    run,
+    async work(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async schedule(name, cron) {
+      schedules.set(name, cron);
+    },
+    async send(name, data) {
+      await run(name, data);
+      return name;
+    },
+    async stop() {},
+  };
+}
