@@ -137,14 +137,6 @@ export async function purgeClosedAccounts(db: Database, cutoffAt: Date, now: Dat
   });
 }
 
-/** Notes that an account was deleted, so its tombstone is purged after the window. */
-export async function recordAccountDeleted(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .insert(accountClosures)
-    .values({ userId, reason: "deleted", closedAt: now, purgedAt: now })
-    .onConflictDoUpdate({ target: accountClosures.userId, set: { purgedAt: now } });
-}
-
 /** What remains of deleted (or purged) accounts — their tombstones — goes after the window. */
 export async function purgeDeletedAccounts(db: Database, cutoffAt: Date): Promise<number> {
   const result = await db

@@ -11,7 +11,6 @@ import {
   purgeConversationLogs,
   purgeDeletedAccounts,
   purgeTrafficLogs,
-  recordAccountDeleted,
 } from "./mutations.ts";
 
 // The retention windows of SPEC.md section 9 as daily jobs. Each run computes its cutoff from
@@ -67,7 +66,8 @@ const RETENTION_CRON = "17 3 * * *";
 
 export async function registerRetentionJobs({ jobs, db, accountLifecycle, app }: FeatureContext): Promise<void> {
   const deps: RetentionDeps = { db, accountLifecycle, log: (message) => app.log.warn(message) };
-  accountLifecycle.onDeleted((userId) => recordAccountDeleted(db, userId, new Date()));
+  // An account its owner deletes is gone at once, leaving no row (not even a tombstone) naming
+  // it; the 'deleted accounts 90 days' window applies to accounts closed for inactivity.
   for (const job of RETENTION_JOBS) {
     if (!RETENTION_RUNS[job.name]) continue;
     const name = retentionQueueName(job);
