@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { solveBotcheck } from "../fixtures/botcheck.ts";
 import { BASE_URL } from "../playwright.config.ts";
 
 const ROUTES = [
@@ -198,7 +199,7 @@ test("'Submit Opt-Out Request' and 'Submit Limit Request' are recorded with thei
 async function signUpInPage(page: Page): Promise<string> {
   const email = `consent-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const response = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: BASE_URL },
+    headers: { origin: BASE_URL, "x-botcheck": await solveBotcheck(page) },
     data: { email, password: "correct horse battery", name: "Consent Tester" },
   });
   expect(response.ok()).toBe(true);
@@ -253,6 +254,20 @@ test("signed in: the data export downloads one ZIP archive with the person's dat
   await page.context().clearCookies();
   const guest = await page.evaluate(async () => (await fetch("/api/export")).status);
   expect(guest).toBe(401);
+});
+
+test("settings' 'Download My Data' saves one ZIP archive of the person's data", async ({ page }) => {
+  await signUpInPage(page);
+  await page.goto("/settings");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download My Data" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.zip$/);
+  const path = await file.path();
+  const { readFile } = await import("node:fs/promises");
+  const bytes = await readFile(path);
+  expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+  expect(bytes.toString("latin1")).toContain("profile.json");
 });
 
 test("signed in: an expired profile copy is cleared on the server (a null write) and the banner is back", async ({

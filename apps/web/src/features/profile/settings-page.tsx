@@ -21,6 +21,7 @@ import { paths } from "../../app/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { AccountSection } from "../accounts/account-section.tsx";
+import { DataExportButton } from "../consent/data-export-button.tsx";
 import { SearchSection } from "../matching/search-section.tsx";
 import { useProfile } from "./api/get-profile.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
@@ -383,6 +384,14 @@ export default function SettingsPage() {
         <div id="account">
           <AccountSection />
         </div>
+        <section aria-labelledby="your-data-heading" className="card">
+          <h2 id="your-data-heading" className="text-xl font-semibold">
+            Your data
+          </h2>
+          <div className="mt-4">
+            <DataExportButton />
+          </div>
+        </section>
         <Link to={paths.home} className="btn-secondary">
           Close
         </Link>
