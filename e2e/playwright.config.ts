@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The server under test keeps its database, photos and outbox here; tests read the outbox. */
-export const E2E_DATA_DIR = path.resolve(import.meta.dirname, ".data");
+/** One directory per port, so two runs on different ports never share (or wipe) each other's data. */
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, `.data-${PORT}`);
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromePath)) {
