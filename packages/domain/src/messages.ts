@@ -1,4 +1,5 @@
 import { PHOTOS_MAX, PHOTOS_MIN } from "./constants.ts";
+import { FIRST_PAGE_MESSAGES } from "./first-page-messages.ts";
 
 // Every user-facing message of the spec, quoted to the letter (punctuation included: the spec
 // spells some sentences twice with and without a final period, and both spellings are kept).
@@ -6,6 +7,7 @@ import { PHOTOS_MAX, PHOTOS_MIN } from "./constants.ts";
 // Server and web both show text from this table, so an API error carries a code, not prose.
 
 export const MESSAGES = {
+  ...FIRST_PAGE_MESSAGES,
   // ── Auth: login and sign-up (SPEC section 8) ───────────────────────────────────────────
   authFailed: "Authentication failed. Please try again.",
   emailInUse: "Email already in use.",
@@ -77,11 +79,7 @@ export const MESSAGES = {
 
   // ── Chat (SPEC section 8 and 4) ────────────────────────────────────────────────────────
   samTangled: "Oops, I got tangled in my web! Let's try that again. What's on your mind?",
-  chatFailed: "Sorry, something went wrong. Could you try again?",
   securityCheckFailed: "Security check failed. Please refresh and try again.",
-  // ours: the spec says guests are reminded, not with which words
-  guestHistoryReminder:
-    "Just so you know, I can only save our chat if you're logged in. Sign up or log in any time and everything we've talked about will come with you!",
   // ours: the chat's limits and input checks
   chatMessageEmpty: "Please type a message first.",
   chatMessageTooLong: "Please keep each message to 2,000 characters or fewer.",
@@ -129,8 +127,7 @@ export const MESSAGES = {
   photoUnreadable: "This photo could not be read. Please choose another.",
   photoTooLarge: "This photo file is too large.",
 
-  // ── App shell (SPEC section 2) ─────────────────────────────────────────────────────────
-  offline: "Working offline - Some features may be limited",
+  // ── App shell (SPEC section 2); the first page's own messages are in first-page-messages.ts ──
   creatingProfile: "Creating your profile and saving your conversation...",
 
   // ── Consent and privacy requests (ours: the spec names the buttons, not the answers) ──

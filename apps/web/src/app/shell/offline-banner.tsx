@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
 import { useOnline } from "../../lib/use-online.ts";
 
 export function OfflineBanner() {
@@ -6,7 +6,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div role="status" className="bg-amber-soft px-4 py-2 text-center text-sm font-medium text-ink">
-      {MESSAGES.offline}
+      {FIRST_PAGE_MESSAGES.offline}
     </div>
   );
 }

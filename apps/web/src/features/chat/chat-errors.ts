@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
 import { ApiError } from "../../lib/api-client.ts";
 
 /**
@@ -9,5 +9,5 @@ export function chatErrorMessage(error: unknown): string {
   if (error instanceof ApiError && (error.status === "RESOURCE_EXHAUSTED" || error.status === "INVALID_ARGUMENT")) {
     return error.message;
   }
-  return MESSAGES.chatFailed;
+  return FIRST_PAGE_MESSAGES.chatFailed;
 }

@@ -1,5 +1,5 @@
 import type { ChatMessage, Conversation } from "@sams-web/domain/chat-api";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
 import { isStage } from "@sams-web/domain/stage-order";
 import { useEffect, useState } from "react";
 import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
@@ -12,7 +12,7 @@ function GuestReminder() {
   const { openLoginPanel } = useLoginPanel();
   return (
     <div className="rounded-xl bg-amber-soft px-4 py-3 text-sm text-ink">
-      <p>{MESSAGES.guestHistoryReminder}</p>
+      <p>{FIRST_PAGE_MESSAGES.guestHistoryReminder}</p>
       <button type="button" className="link mt-1" onClick={openLoginPanel}>
         Sign up or log in to save our chat
       </button>
