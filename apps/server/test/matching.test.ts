@@ -11,6 +11,7 @@ import { extractiveNarrativeWriter } from "../src/features/matching/narrative.ts
 import { heuristicScorer, type Scorer } from "../src/features/matching/scorer.ts";
 import { MatchingService } from "../src/features/matching/service.ts";
 import { words } from "../src/features/matching/text.ts";
+import { createMailer } from "../src/platform/mail/mailer.ts";
 import { createTestApp, signUp, type TestApp } from "./helpers.ts";
 import { createPerson, DEFAULT_INTERVIEW, type Interview } from "./matching-fixtures.ts";
 
@@ -58,7 +59,7 @@ function service(scorer: Scorer = heuristicScorer, topK = 20) {
     writer: extractiveNarrativeWriter,
     scorer,
     topK,
-    outboxDir: path.join(t.config.dataDir, "outbox"),
+    mailer: createMailer(t.config, () => {}),
     now: Date.now,
   });
 }
@@ -534,7 +535,7 @@ describe("durable, idempotent search steps", () => {
           },
         },
         topK: 20,
-        outboxDir: path.join(t.config.dataDir, "outbox"),
+        mailer: createMailer(t.config, () => {}),
         now: Date.now,
         enqueueSearch: (userId) => jobs.enqueue(userId),
       });

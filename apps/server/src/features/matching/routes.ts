@@ -13,7 +13,7 @@ import { findProfile, listMatchesFor } from "./data.ts";
 import { type SearchJobs, startSearchJobs } from "./jobs.ts";
 import { extractiveNarrativeWriter } from "./narrative.ts";
 import { heuristicScorer } from "./scorer.ts";
-import { MatchingService, outboxDirFor } from "./service.ts";
+import { MatchingService } from "./service.ts";
 
 const matchUid = z.string().min(1).max(200);
 
@@ -25,6 +25,7 @@ export async function registerMatchRoutes({
   config,
   sessions,
   callables,
+  mailer,
 }: FeatureContext): Promise<void> {
   let jobs: SearchJobs | undefined;
   const service = new MatchingService({
@@ -33,7 +34,7 @@ export async function registerMatchRoutes({
     writer: extractiveNarrativeWriter,
     scorer: heuristicScorer,
     topK: config.MATCHING_TOP_K,
-    outboxDir: outboxDirFor(config.dataDir),
+    mailer,
     now: Date.now,
     enqueueSearch: async (userId) => jobs?.enqueue(userId),
   });
