@@ -6,11 +6,12 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conversations, matches, messages, profiles, searches } from "../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../src/features/matching/data.ts";
-import { startSearchJobs } from "../src/features/matching/jobs.ts";
+import { registerSearchJobs, searchEnqueuer } from "../src/features/matching/jobs.ts";
 import { extractiveNarrativeWriter } from "../src/features/matching/narrative.ts";
 import { heuristicScorer, type Scorer } from "../src/features/matching/scorer.ts";
 import { MatchingService } from "../src/features/matching/service.ts";
 import { words } from "../src/features/matching/text.ts";
+import { createPgBossJobs } from "../src/platform/jobs/jobs.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
 import { createTestApp, signUp, type TestApp } from "./helpers.ts";
 import { createPerson, DEFAULT_INTERVIEW, type Interview } from "./matching-fixtures.ts";
@@ -518,7 +519,9 @@ describe("durable, idempotent search steps", () => {
 
     // The restarted process: a worker with a healthy scorer, polling the same queue.
     const restarted = service();
-    const jobs = await startSearchJobs(t.pool, restarted, { resumeAfterSeconds: 2, pollingIntervalSeconds: 0.5 });
+    // The server's one pg-boss (platform/jobs), as server.ts starts it, with the feature's handler.
+    const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
+    await registerSearchJobs(jobs, restarted);
     try {
       // The process that dies: it queues the job with its preliminary match, then its scorer dies.
       let calls = 0;
@@ -537,7 +540,7 @@ describe("durable, idempotent search steps", () => {
         topK: 20,
         mailer: createMailer(t.config, () => {}),
         now: Date.now,
-        enqueueSearch: (userId) => jobs.enqueue(userId),
+        enqueueSearch: searchEnqueuer(jobs, 2),
       });
       await dying.preliminaryMatch(me);
       await expect(dying.matchingAlgo(me)).rejects.toThrow("killed");

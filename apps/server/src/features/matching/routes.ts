@@ -10,7 +10,7 @@ import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
-import { type SearchJobs, startSearchJobs } from "./jobs.ts";
+import { registerSearchJobs, searchEnqueuer } from "./jobs.ts";
 import { extractiveNarrativeWriter } from "./narrative.ts";
 import { heuristicScorer } from "./scorer.ts";
 import { MatchingService } from "./service.ts";
@@ -20,14 +20,13 @@ const matchUid = z.string().min(1).max(200);
 export async function registerMatchRoutes({
   app,
   db,
-  pool,
   bus,
   config,
   sessions,
   callables,
   mailer,
+  jobs,
 }: FeatureContext): Promise<void> {
-  let jobs: SearchJobs | undefined;
   const service = new MatchingService({
     db,
     bus,
@@ -36,12 +35,9 @@ export async function registerMatchRoutes({
     topK: config.MATCHING_TOP_K,
     mailer,
     now: Date.now,
-    enqueueSearch: async (userId) => jobs?.enqueue(userId),
+    enqueueSearch: searchEnqueuer(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
   });
-  jobs = await startSearchJobs(pool, service, { resumeAfterSeconds: config.MATCHING_RESUME_AFTER_SECONDS }, (error) =>
-    app.log.error({ err: error }, "search job"),
-  );
-  app.addHook("onClose", async () => jobs?.stop());
+  await registerSearchJobs(jobs, service);
 
   app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
     const user = await sessions.requireUser(request);
