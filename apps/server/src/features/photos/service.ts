@@ -124,6 +124,21 @@ export function createPhotoService(deps: {
       return storage.get(`${versionPrefix(parsed.userId, parsed.version)}${parsed.file}`);
     },
 
+    /**
+     * The person's current photo files for their data export, as stored (already stripped of
+     * metadata): photos/photo{i}.jpg. Only ever the asking person's own set.
+     */
+    async exportEntries(userId: string): Promise<{ name: string; data: Buffer }[]> {
+      const entries: { name: string; data: Buffer }[] = [];
+      for (const url of (await findPhotoUrls(db, userId)) ?? []) {
+        const parsed = parsePhotoUrl(url);
+        if (!parsed || parsed.userId !== userId) continue;
+        const data = await storage.get(`${versionPrefix(userId, parsed.version)}${parsed.file}`);
+        if (data) entries.push({ name: `photos/${parsed.file}`, data });
+      }
+      return entries;
+    },
+
     async deleteAll(userId: string): Promise<void> {
       await storage.deletePrefix(userPrefix(userId));
     },
