@@ -25,6 +25,11 @@ function versionPrefix(userId: string, version: string): string {
   return `users/${userId}/photos/${version}/`;
 }
 
+/** Where photo {index} of a version is stored; photoUrl is the address that serves it. */
+export function photoKey(userId: string, version: string, index: number): string {
+  return `${versionPrefix(userId, version)}photo${index}.jpg`;
+}
+
 export function photoUrl(userId: string, version: string, index: number): string {
   return `${URL_PREFIX}${userId}/${version}/photo${index}.jpg`;
 }
@@ -72,7 +77,7 @@ export function createPhotoService(deps: {
         storage.deletePrefix(prefix).catch((error) => log.error({ err: error }, "could not remove unused photos"));
       try {
         for (const [index, data] of clean.entries()) {
-          await storage.put(`${prefix}photo${index}.jpg`, data, "image/jpeg");
+          await storage.put(photoKey(userId, version, index), data, "image/jpeg");
         }
       } catch (error) {
         log.error({ err: error }, "photo storage failed");
