@@ -173,7 +173,8 @@ async function main() {
           writer: extractiveNarrativeWriter,
           scorer: counting,
           topK: 20,
-          outboxDir: path.join(dir, "outbox"),
+          // A whole search sends no mail (introductions follow mutual confirmation only).
+          mailer: { driver: "outbox", send: async () => {} },
           now: Date.now,
         });
         const whole: number[] = [];

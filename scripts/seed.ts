@@ -3,8 +3,6 @@
 // Each person: an account (password "sams-web-demo"), a ready profile at a real ZIP code, a
 // finished interview, its narrative and (up to 1000 people) two generated 560x560 photos.
 // Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, like the server.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
@@ -13,8 +11,12 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
 import { accounts, conversations, messages, narratives, profiles, users } from "../apps/server/src/db/schema.ts";
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
+import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
+import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
 import { ensureZipCodes } from "../apps/server/src/platform/db/zip-codes.ts";
+import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
+import type { StorageDriver } from "../apps/server/src/platform/storage/storage.ts";
 
 export const SEED_PASSWORD = "sams-web-demo";
 const PHOTO_LIMIT = 1_000;
@@ -123,7 +125,7 @@ async function photo(hue: number, index: number): Promise<Buffer> {
 
 export async function seed(
   db: Database,
-  options: { users: number; seed: number; photos: boolean; dataDir: string; log?: (line: string) => void },
+  options: { users: number; seed: number; photos: boolean; storage: StorageDriver; log?: (line: string) => void },
 ): Promise<string[]> {
   const rnd = random(options.seed);
   const zipRows = await db.execute<{ zip: string }>(sql`select zip from zip_codes order by zip`);
@@ -147,12 +149,15 @@ export async function seed(
         const ageRangeMin = Math.max(minOffset, Math.min(-5, 18 - age));
         const interview = interviewFor(rnd);
         const withPhotos = options.photos && i < PHOTO_LIMIT;
-        const photoUrls = withPhotos ? [0, 1].map((p) => `/api/photos/${id}/photo${p}.jpg`) : [];
+        // Stored like an upload: the photos feature's storage driver and key layout
+        // (docs/decisions/0005-versioned-photo-keys.md), cleaned as an upload is, so they are served.
+        const version = `seed${run}`;
+        const photoUrls = withPhotos ? [0, 1].map((p) => photoUrl(id, version, p)) : [];
         if (withPhotos) {
-          const dir = path.join(options.dataDir, "photos", id);
-          await mkdir(dir, { recursive: true });
           const hue = Math.floor(rnd() * 360);
-          for (const p of [0, 1]) await writeFile(path.join(dir, `photo${p}.jpg`), await photo(hue, p));
+          for (const p of [0, 1]) {
+            await options.storage.put(photoKey(id, version, p), await sanitizePhoto(await photo(hue, p)), "image/jpeg");
+          }
         }
         const narrative = await extractiveNarrativeWriter.write(
           Object.entries(interview).map(([stage, text]) => ({ stage, text })),
@@ -264,7 +269,7 @@ async function main() {
       users,
       seed: Number(values.seed),
       photos: !values["no-photos"],
-      dataDir: config.dataDir,
+      storage: createStorage(config),
       log: console.log,
     });
     console.log(

@@ -27,6 +27,7 @@ import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { installOriginCheck } from "./platform/http/origin-check.ts";
 import { createInlineJobs, type Jobs } from "./platform/jobs/jobs.ts";
 import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
+import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 
 export interface AppDeps {
@@ -37,6 +38,8 @@ export interface AppDeps {
   auth: Auth;
   /** Background jobs (pg-boss, started by server.ts); without it, jobs run inline (tests). */
   jobs?: Jobs;
+  /** Outgoing mail (SMTP_URL, else .eml files in DATA_DIR/outbox); made from the config if absent. */
+  mailer?: Mailer;
 }
 
 /** What every feature gets when it registers its routes and callables. */
@@ -48,6 +51,8 @@ export interface FeatureContext extends AppDeps {
   /** The proof-of-work bot check: `await botcheck.require(request)` refuses a request without one. */
   botcheck: Botcheck;
   jobs: Jobs;
+  /** The one mail platform every feature sends through. */
+  mailer: Mailer;
   /** Adds a feature's files (e.g. photos) to a person's data export. */
   dataExport: DataExportRegistry;
 }
@@ -117,6 +122,7 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
     accountLifecycle: new AccountLifecycle(),
     botcheck,
     jobs: deps.jobs ?? createInlineJobs(),
+    mailer: deps.mailer ?? createMailer(config, (line) => app.log.warn(line)),
     dataExport: new DataExportRegistry(),
   };
 

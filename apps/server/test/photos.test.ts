@@ -11,6 +11,7 @@ import { loadConfig } from "../src/config.ts";
 import type { Database } from "../src/db/client.ts";
 import { matches, profiles } from "../src/db/schema.ts";
 import { createAuth } from "../src/features/accounts/auth.ts";
+import { readZip } from "../src/features/consent/zip.ts";
 import { registerPhotoRoutes } from "../src/features/photos/routes.ts";
 import type { AccountLifecycle } from "../src/platform/lifecycle/account-lifecycle.ts";
 import { createInProcessBus } from "../src/platform/realtime/bus.ts";
@@ -360,5 +361,40 @@ describe("'On save, existing stored photos are deleted, new ones uploaded': atom
     // The accounts feature runs these hooks when an account is deleted.
     await lifecycle?.accountDeleted(userId);
     expect(await storedKeys(userId)).toEqual([]);
+  });
+});
+
+describe("data export: 'Download all their data … as one archive' holds the person's own photos", () => {
+  it("the ZIP carries the stored bytes of each of my photos and none of another user's", async () => {
+    const me = await signUp(app);
+    const other = await signUp(app);
+    expect((await upload(me.cookie, [await jpeg(), await jpeg(560, 560, { r: 10, g: 200, b: 30 })])).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await upload(other.cookie, [
+          await jpeg(560, 560, { r: 30, g: 30, b: 250 }),
+          await jpeg(560, 560, { r: 250, g: 250, b: 0 }),
+          await jpeg(560, 560, { r: 0, g: 0, b: 0 }),
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const storedBytes = async (userId: string) =>
+      Promise.all((await storedKeys(userId)).map(async (key) => (await storage.get(key)) as Buffer));
+    const mine = await storedBytes(me.userId);
+    const theirs = await storedBytes(other.userId);
+    expect(mine).toHaveLength(2);
+    expect(theirs).toHaveLength(3);
+
+    const response = await app.inject({ method: "GET", url: "/api/export", headers: { cookie: me.cookie } });
+    expect(response.statusCode).toBe(200);
+    const files = readZip(response.rawPayload);
+    const photoNames = [...files.keys()].filter((name) => name.startsWith("photos/")).sort();
+    expect(photoNames).toEqual(["photos/photo0.jpg", "photos/photo1.jpg"]);
+    expect(files.get("photos/photo0.jpg")?.equals(mine[0] as Buffer)).toBe(true);
+    expect(files.get("photos/photo1.jpg")?.equals(mine[1] as Buffer)).toBe(true);
+    const archived = [...files.values()];
+    for (const photo of theirs) expect(archived.some((entry) => entry.equals(photo))).toBe(false);
   });
 });

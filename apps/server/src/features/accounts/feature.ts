@@ -19,7 +19,6 @@ import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
 import { registerBotcheckRoutes } from "../../platform/botcheck/botcheck.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import { createMailer } from "../../platform/mail/mailer.ts";
 import { createAccountMail } from "./account-mail.ts";
 import { GOOGLE_PROVIDER_ID, googleConfigured } from "./auth.ts";
 import { emailForResetToken, findUserByEmail, providersOf } from "./data.ts";
@@ -38,9 +37,9 @@ function sendCoded(reply: FastifyReply, error: AppError, code: string) {
  * tokens, /api/me, and account deletion.
  */
 export function registerAccounts(context: FeatureContext): void {
-  const { app, auth, db, config, bus, callables, sessions, botcheck, accountLifecycle } = context;
+  const { app, auth, db, config, bus, callables, sessions, botcheck, accountLifecycle, mailer } = context;
   const rateLimits = createAuthRateLimits(config);
-  const accountMail = createAccountMail({ config, db, mailer: createMailer(config, (line) => app.log.warn(line)) });
+  const accountMail = createAccountMail({ config, db, mailer });
   const guarded = (request: FastifyRequest, account?: string | null) => rateLimits.check(request, account);
 
   registerBotcheckRoutes(app, botcheck);

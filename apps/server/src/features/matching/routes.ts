@@ -10,37 +10,34 @@ import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
-import { type SearchJobs, startSearchJobs } from "./jobs.ts";
+import { registerSearchJobs, searchEnqueuer } from "./jobs.ts";
 import { extractiveNarrativeWriter } from "./narrative.ts";
 import { heuristicScorer } from "./scorer.ts";
-import { MatchingService, outboxDirFor } from "./service.ts";
+import { MatchingService } from "./service.ts";
 
 const matchUid = z.string().min(1).max(200);
 
 export async function registerMatchRoutes({
   app,
   db,
-  pool,
   bus,
   config,
   sessions,
   callables,
+  mailer,
+  jobs,
 }: FeatureContext): Promise<void> {
-  let jobs: SearchJobs | undefined;
   const service = new MatchingService({
     db,
     bus,
     writer: extractiveNarrativeWriter,
     scorer: heuristicScorer,
     topK: config.MATCHING_TOP_K,
-    outboxDir: outboxDirFor(config.dataDir),
+    mailer,
     now: Date.now,
-    enqueueSearch: async (userId) => jobs?.enqueue(userId),
+    enqueueSearch: searchEnqueuer(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
   });
-  jobs = await startSearchJobs(pool, service, { resumeAfterSeconds: config.MATCHING_RESUME_AFTER_SECONDS }, (error) =>
-    app.log.error({ err: error }, "search job"),
-  );
-  app.addHook("onClose", async () => jobs?.stop());
+  await registerSearchJobs(jobs, service);
 
   app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
     const user = await sessions.requireUser(request);

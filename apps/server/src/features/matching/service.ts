@@ -1,4 +1,3 @@
-import path from "node:path";
 import { MATCH_COOLDOWN_MS } from "@sams-web/domain/constants";
 import {
   COMPATIBILITY_DIMENSIONS,
@@ -14,6 +13,7 @@ import { searchBlocker } from "@sams-web/domain/search-rules";
 import * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import {
   countLiveMatches,
@@ -26,7 +26,7 @@ import {
   zipExists,
 } from "./data.ts";
 import { followupQuestionsFor } from "./followup-questions.ts";
-import { writeIntroduction } from "./introduction-mail.ts";
+import { introductionMail } from "./introduction.ts";
 import {
   claimSearch,
   finishSearch,
@@ -47,7 +47,8 @@ export interface MatchingDeps {
   scorer: Scorer;
   /** How many of the preliminary candidates the scorer judges. */
   topK: number;
-  outboxDir: string;
+  /** The mail platform; introductions go out through it (SMTP_URL or the outbox). */
+  mailer: Mailer;
   now: () => number;
   /** Schedules the durable completion of a search (jobs.ts); absent in unit-level tests. */
   enqueueSearch?: (userId: string) => Promise<void>;
@@ -71,10 +72,6 @@ interface PairVerdict {
   /** Dimensions where the candidate's side is unclear (asked of the candidate), and vice versa. */
   unclearAboutCandidate: CompatibilityDimension[];
   unclearAboutPerson: CompatibilityDimension[];
-}
-
-export function outboxDirFor(dataDir: string): string {
-  return path.join(dataDir, "outbox");
 }
 
 export class MatchingService {
@@ -285,8 +282,8 @@ export class MatchingService {
     if (other) {
       const me = { name: profile.displayName, email: profile.email };
       const them = { name: other.displayName, email: other.email };
-      await writeIntroduction(this.deps.outboxDir, { to: me, other: them });
-      await writeIntroduction(this.deps.outboxDir, { to: them, other: me });
+      await this.deps.mailer.send(introductionMail({ to: me, other: them }));
+      await this.deps.mailer.send(introductionMail({ to: them, other: me }));
     }
     await this.deps.bus.publish(userId, { topic: "profile" });
     await this.deps.bus.publish(candidateId, { topic: "profile" });

@@ -46,10 +46,12 @@ function rateLimitKey(request: FastifyRequest): string {
 
 /** Photo set upload and serving. Tests pass their own storage (e.g. one that fails on purpose). */
 export async function registerPhotoRoutes(context: FeatureContext, storage?: StorageDriver): Promise<void> {
-  const { app, db, bus, sessions, config, accountLifecycle } = context;
+  const { app, db, bus, sessions, config, accountLifecycle, dataExport } = context;
   const service = createPhotoService({ db, bus, storage: storage ?? createStorage(config), log: app.log });
 
   accountLifecycle.onDeleted((userId) => service.deleteAll(userId));
+  // 'Download all their data': the person's own photo files join their export archive.
+  dataExport.add((userId) => service.exportEntries(userId));
 
   app.get(PHOTOS_PATH, async (request, reply): Promise<PhotosResponse> => {
     const user = await sessions.requireUser(request);

@@ -25,6 +25,11 @@ function versionPrefix(userId: string, version: string): string {
   return `users/${userId}/photos/${version}/`;
 }
 
+/** Where photo {index} of a version is stored; photoUrl is the address that serves it. */
+export function photoKey(userId: string, version: string, index: number): string {
+  return `${versionPrefix(userId, version)}photo${index}.jpg`;
+}
+
 export function photoUrl(userId: string, version: string, index: number): string {
   return `${URL_PREFIX}${userId}/${version}/photo${index}.jpg`;
 }
@@ -72,7 +77,7 @@ export function createPhotoService(deps: {
         storage.deletePrefix(prefix).catch((error) => log.error({ err: error }, "could not remove unused photos"));
       try {
         for (const [index, data] of clean.entries()) {
-          await storage.put(`${prefix}photo${index}.jpg`, data, "image/jpeg");
+          await storage.put(photoKey(userId, version, index), data, "image/jpeg");
         }
       } catch (error) {
         log.error({ err: error }, "photo storage failed");
@@ -122,6 +127,21 @@ export function createPhotoService(deps: {
       if (!current?.includes(url)) return null;
       if (viewerId !== parsed.userId && !(await hasLiveMatch(db, viewerId, parsed.userId))) return null;
       return storage.get(`${versionPrefix(parsed.userId, parsed.version)}${parsed.file}`);
+    },
+
+    /**
+     * The person's current photo files for their data export, as stored (already stripped of
+     * metadata): photos/photo{i}.jpg. Only ever the asking person's own set.
+     */
+    async exportEntries(userId: string): Promise<{ name: string; data: Buffer }[]> {
+      const entries: { name: string; data: Buffer }[] = [];
+      for (const url of (await findPhotoUrls(db, userId)) ?? []) {
+        const parsed = parsePhotoUrl(url);
+        if (!parsed || parsed.userId !== userId) continue;
+        const data = await storage.get(`${versionPrefix(userId, parsed.version)}${parsed.file}`);
+        if (data) entries.push({ name: `photos/${parsed.file}`, data });
+      }
+      return entries;
     },
 
     async deleteAll(userId: string): Promise<void> {

@@ -110,17 +110,21 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
 /**
  * Jobs without a queue, for tests and tools that build the app without starting pg-boss:
  * handlers and schedules are recorded (schedules never fire, start-up runs included), and `send`
- * runs the handler at once. `run` lets a test call a registered handler directly.
+ * runs the handler at once, unless it is for later (startAfter in the future): such a job is
+ * recorded in `delayed` and, like a schedule, never fires. `run` lets a test call a registered
+ * handler directly.
  */
 export interface InlineJobs extends Jobs {
   readonly handlers: ReadonlyMap<string, JobHandler<object>>;
   readonly schedules: ReadonlyMap<string, string>;
+  readonly delayed: readonly { name: string; data: object; startAfter: Date }[];
   run(name: string, data?: object): Promise<void>;
 }
 
 export function createInlineJobs(): InlineJobs {
   const handlers = new Map<string, JobHandler<object>>();
   const schedules = new Map<string, string>();
+  const delayed: { name: string; data: object; startAfter: Date }[] = [];
   const run = async (name: string, data: object = {}) => {
     const handler = handlers.get(name);
     if (!handler) throw new Error(`No handler for job ${name}`);
@@ -129,6 +133,7 @@ export function createInlineJobs(): InlineJobs {
   return {
     handlers,
     schedules,
+    delayed,
     run,
     async work(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
@@ -136,7 +141,11 @@ export function createInlineJobs(): InlineJobs {
     async schedule(name, cron) {
       schedules.set(name, cron);
     },
-    async send(name, data) {
+    async send(name, data, sendOptions) {
+      if (sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now()) {
+        delayed.push({ name, data: data ?? {}, startAfter: sendOptions.startAfter });
+        return name;
+      }
       await run(name, data);
       return name;
     },

@@ -5,12 +5,13 @@ import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
 
 export interface MailMessage {
-  to: string;
+  /** An address, or a name and address (nodemailer writes `Name <address>` with proper encoding). */
+  to: string | { name: string; address: string };
   subject: string;
   text: string;
   html: string;
-  /** The one link the mail is about; with no SMTP server it is written to the log. */
-  link: string;
+  /** The one link the mail is about, if any; with no SMTP server it is written to the log. */
+  link?: string;
 }
 
 export interface Mailer {
@@ -56,7 +57,8 @@ export function createMailer(config: Config, log: MailLog = defaultLog(config)):
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      log(`mail to ${message.to} ("${message.subject}") written to ${file}; link: ${message.link}`);
+      const to = typeof message.to === "string" ? message.to : message.to.address;
+      log(`mail to ${to} ("${message.subject}") written to ${file}${message.link ? `; link: ${message.link}` : ""}`);
     },
   };
 }

@@ -5,6 +5,7 @@ import { displayNameFromSignup } from "@sams-web/domain/profile-rules";
 import { type FormEvent, useEffect, useState } from "react";
 import { paths } from "../../app/paths.ts";
 import { refreshSession } from "../../lib/session.ts";
+import { trackEvent } from "../consent/analytics.ts";
 import { getAccountOptions } from "./api/get-account-options.ts";
 import { signIn } from "./api/sign-in.ts";
 import { signInWithGoogle } from "./api/sign-in-with-google.ts";
@@ -55,8 +56,10 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
           email: data.email,
           password: data.password,
         });
+        trackEvent("sign_up");
       } else {
         await signIn({ email: parsed.data.email, password: parsed.data.password });
+        trackEvent("login");
       }
       await finish();
     } catch (failure) {

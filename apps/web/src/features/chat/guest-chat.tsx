@@ -3,6 +3,7 @@ import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
 import { isStage } from "@sams-web/domain/stage-order";
 import { useEffect, useState } from "react";
 import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
+import { trackEvent } from "../consent/analytics.ts";
 import { callSam } from "./api/call-sam.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
@@ -51,6 +52,7 @@ export function GuestChat() {
         },
         { guest: true },
       );
+      trackEvent("chat_message_sent");
       const now = Date.now();
       const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now }];
       const stage = isStage(reply.stage) ? reply.stage : before.stage;

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { PageFallback } from "../../app/shell/app-shell.tsx";
 import QueryLayout from "../../lib/query-layout.tsx";
+import { trackEvent } from "../consent/analytics.ts";
 import { PhotoReview } from "../matching/photo-review.tsx";
 import { callSam } from "./api/call-sam.ts";
 import { currentConversationQueryOptions, useCurrentConversation } from "./api/get-current-conversation.ts";
@@ -69,6 +70,7 @@ function Conversation() {
     try {
       // The server keeps the history and the stage; the browser sends only the new message.
       await callSam({ userMessage: text });
+      trackEvent("chat_message_sent");
       await queryClient.refetchQueries({ queryKey: currentConversationQueryOptions().queryKey });
       return true;
     } catch (failure) {

@@ -5,6 +5,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";
 import { paths } from "../../app/paths.ts";
+import { trackEvent } from "../consent/analytics.ts";
 import { profileQueryKey } from "../profile/api/get-profile.ts";
 import { usePhotos } from "./api/get-photos.ts";
 import { useSavePhotos } from "./api/save-photos.ts";
@@ -137,6 +138,7 @@ export default function PhotoUploadPage() {
     }
     try {
       await save.mutateAsync(photos.map((p) => p.blob));
+      trackEvent("photos_saved");
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       setSuccess(MESSAGES.photosSaved);
     } catch {

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@sams-web/domain/messages";
 import { ApiError, call } from "../../../lib/api-client.ts";
+import { trackEvent } from "../../consent/analytics.ts";
 
 /** The search flow of SPEC section 4, step by step; `onProgress` gets each spec message. */
 export async function beginSearch(onProgress: (message: string) => void): Promise<string> {
@@ -7,6 +8,8 @@ export async function beginSearch(onProgress: (message: string) => void): Promis
   await call("triggeredGenerateNarrative");
   onProgress(MESSAGES.searchingForMatches);
   const prelim = await call<{ candidates: number }>("triggeredPrelimMatch");
+  // The server passed the Begin Search gate and claimed the search: it has started.
+  trackEvent("search_started");
   if (prelim.candidates === 0) return MESSAGES.noPotentialMatches;
   onProgress(MESSAGES.potentialMatchesChecking);
   const scored = await call<{ photoValidation: number; followupsQueued: number }>("triggeredMatchingAlgo");
