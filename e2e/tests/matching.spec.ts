@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
+import { signUpThroughApi } from "../fixtures/profile-db.ts";
 
 // The pending match screen (SPEC section 4 "Pending match") for a signed-in person. The journey
 // that produces a pending match needs the interview and photos; here the pair is written straight
@@ -18,13 +19,9 @@ async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 async function signUp(page: Page): Promise<{ id: string; email: string }> {
-  const email = `match-${randomBytes(4).toString("hex")}@example.com`;
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "correct horse battery", name: "Robin" },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, email };
+  await page.goto("/");
+  const { userId, email } = await signUpThroughApi(page, "Robin");
+  return { id: userId, email };
 }
 
 async function pendingPair(userId: string, status: "active" | "unavailable"): Promise<string> {
