@@ -32,6 +32,14 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
+async function stageOf(userId: string): Promise<string | undefined> {
+  const [row] = await t.db
+    .select({ stage: profiles.conversationStage })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.stage;
+}
+
 async function call(app: FastifyInstance, cookie: string | undefined, name: string, data: unknown = {}) {
   const response = await app.inject({
     method: "POST",
@@ -366,24 +374,27 @@ describe("follow-up questions", () => {
     expect(notQueued.status).toBe(200);
     expect((await rowsOf(a.userId))[0]?.status).toBe("followupsAnswered");
 
-    // B answers: hiking, books and music. The pair is rescored and goes to photo review.
-    const [conversation] = await t.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.userId, b.userId));
-    await t.db.insert(messages).values({
-      conversationId: conversation?.id as string,
-      userId: b.userId,
-      sender: "user",
-      stage: "followupsQueued",
-      text: "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
-    });
+    // B answers each question in the chat (hiking, books and music); the pair is rescored and goes to photo review.
+    for (const question of bSide?.followupQuestions ?? []) {
+      const reply = await call(t.app, b.cookie, "callSamApi", {
+        userMessage:
+          "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
+        followupQuestion: question,
+      });
+      expect(reply.body.result.stage_complete).toBe(true);
+      expect(reply.body.result.stage).toBe("followupsQueued");
+    }
+    expect((await rowsOf(b.userId))[0]?.followupQuestions).toEqual([]);
+    expect(await stageOf(b.userId)).toBe("followupsQueued");
     const answered = await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
     expect(answered.status).toBe(200);
     const [after] = await rowsOf(b.userId);
     expect(after?.status).toBe("photoValidation");
     expect(after?.followupQuestions).toEqual([]);
     expect((await rowsOf(a.userId))[0]?.status).toBe("photoValidation");
+    // 'When no followupsQueued matches remain, the stage becomes followupsAnswered.'
+    expect(await stageOf(b.userId)).toBe("followupsAnswered");
+    expect(await stageOf(a.userId)).toBe("complete");
   });
 });
 

@@ -330,6 +330,10 @@ describe("follow-up mode: 'when the reply says the answer is complete, that ques
     expect(events.some((e) => e.topic === "matches")).toBe(true);
     const saved = await db.select().from(messages).where(eq(messages.userId, person.userId));
     expect(saved.map((m) => m.stage)).toContain("followupsQueued");
+    // Sam's question is saved once, before the first answer to it, so a reload shows what was asked.
+    expect(saved.filter((m) => m.sender === "bot" && m.text === "Do you want children?")).toHaveLength(1);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.userId, person.userId));
+    expect(profile?.conversationStage).toBe("followupsQueued");
   });
 
   it("'the question must be one of this user's queued followup questions', else INVALID_ARGUMENT", async () => {

@@ -123,17 +123,23 @@ export function createChatService(deps: ChatServiceDeps) {
         finishedStages: [],
         followupQuestion: input.followupQuestion,
       });
-      const stage = isFollowupStage(state.profileStage) ? state.profileStage : "followupsQueued";
+      // 'followupsQueued: entered when any match has status followupsQueued with pending questions.'
+      const stage = "followupsQueued";
+      const saved: NewMessage[] = [];
+      // Sam's question joins the saved conversation once, before the first answer to it.
+      if (!history.some((m) => m.sender === "bot" && m.text === input.followupQuestion)) {
+        saved.push({ sender: "bot", text: input.followupQuestion, stage, sentAt: stamp(-1) });
+      }
+      saved.push({ sender: "user", text: userMessage, stage, sentAt: stamp(0) });
+      saved.push({ sender: "bot", text: reply.message, stage, sentAt: stamp(1) });
       await saveExchange(db, {
         userId,
         conversationId: state.conversation?.id ?? null,
-        messages: [
-          { sender: "user", text: userMessage, stage, sentAt: stamp(0) },
-          { sender: "bot", text: reply.message, stage, sentAt: stamp(1) },
-        ],
+        messages: saved,
         conversationStage: state.conversation?.stage ?? "complete",
-        profileStage: null,
+        profileStage: stage,
       });
+      if (state.profileStage !== stage) await bus.publish(userId, { topic: "profile" });
       if (reply.stageComplete) {
         await removeFollowupQuestion(db, userId, candidateId, input.followupQuestion);
         await bus.publish(userId, { topic: "matches" });

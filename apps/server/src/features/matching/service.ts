@@ -34,6 +34,7 @@ import {
   type MatchSide,
   saveCandidates,
   saveNarrative,
+  settleFollowupStage,
   TransitionError,
   updatePair,
 } from "./mutations.ts";
@@ -252,6 +253,8 @@ export class MatchingService {
         theirs: { path: [next], score: verdict.score },
       };
     });
+    // This answer's narrative rewrite above is the regeneration the last one calls for.
+    if (await settleFollowupStage(this.deps.db, userId)) await this.deps.bus.publish(userId, { topic: "profile" });
   }
 
   /**

@@ -1,17 +1,20 @@
 import type { ChatMessage } from "@sams-web/domain/chat-api";
 import { MESSAGES } from "@sams-web/domain/messages";
-import { OPENING_MESSAGE } from "@sams-web/domain/stage-order";
+import { isFollowupStage, OPENING_MESSAGE } from "@sams-web/domain/stage-order";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { PageFallback } from "../../app/shell/app-shell.tsx";
 import QueryLayout from "../../lib/query-layout.tsx";
 import { trackEvent } from "../consent/analytics.ts";
+import { answerFollowups } from "../matching/api/answer-followups.ts";
+import { matchesQueryOptions, useMatches } from "../matching/api/get-matches.ts";
 import { PhotoReview } from "../matching/photo-review.tsx";
 import { callSam } from "./api/call-sam.ts";
 import { currentConversationQueryOptions, useCurrentConversation } from "./api/get-current-conversation.ts";
 import { importConversation } from "./api/import-conversation.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
+import { answeredMatchIds, nextFollowupQuestion } from "./followups.ts";
 import { loadGuestConversation, removeGuestConversations } from "./guest-store.ts";
 
 // One transfer per page, however often the component mounts.
@@ -43,14 +46,37 @@ function Conversation() {
     void transferGuestConversation().then(() => setTransferred(true));
   }, []);
   const query = useCurrentConversation({ enabled: transferred });
+  const stage = query.data?.stage;
+  const interviewDone = stage === "complete" || isFollowupStage(stage);
+  const matches = useMatches({ enabled: interviewDone });
   const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
   const [thinking, setThinking] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Follow-up mode: once the interview is complete, Sam asks each queued question in turn.
+  const followup = interviewDone && matches.data ? nextFollowupQuestion(matches.data) : null;
+
+  // A match whose last question was answered gets its 'answered' action, once per page.
+  const answered = useRef(new Set<string>());
+  useEffect(() => {
+    for (const id of answeredMatchIds(matches.data ?? [])) {
+      if (answered.current.has(id)) continue;
+      answered.current.add(id);
+      void answerFollowups(id)
+        .catch(() => answered.current.delete(id))
+        .finally(() => queryClient.invalidateQueries({ queryKey: matchesQueryOptions().queryKey }));
+    }
+  }, [matches.data, queryClient]);
+
   const base = useMemo<ChatMessage[]>(() => {
     const saved = query.data?.conversation?.messages;
-    return saved?.length ? saved : [{ sender: "bot", text: OPENING_MESSAGE, timestamp: 0 }];
-  }, [query.data]);
+    const shown: ChatMessage[] = saved?.length ? saved : [{ sender: "bot", text: OPENING_MESSAGE, timestamp: 0 }];
+    // The question shows as Sam's message until the server saves it with the first answer.
+    if (followup && !shown.some((m) => m.sender === "bot" && m.text === followup)) {
+      return [...shown, { sender: "bot", text: followup, timestamp: Date.now() }];
+    }
+    return shown;
+  }, [query.data, followup]);
   // The person's message shows at once, until the saved copy arrives in its place.
   const messages = pending && base.length === pending.after ? [...base, pending.message] : base;
 
@@ -69,9 +95,12 @@ function Conversation() {
     setError(null);
     try {
       // The server keeps the history and the stage; the browser sends only the new message.
-      await callSam({ userMessage: text });
+      await callSam(followup ? { userMessage: text, followupQuestion: followup } : { userMessage: text });
       trackEvent("chat_message_sent");
-      await queryClient.refetchQueries({ queryKey: currentConversationQueryOptions().queryKey });
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: currentConversationQueryOptions().queryKey }),
+        followup ? queryClient.refetchQueries({ queryKey: matchesQueryOptions().queryKey }) : undefined,
+      ]);
       return true;
     } catch (failure) {
       setPending(null);
