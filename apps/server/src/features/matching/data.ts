@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
 import type { InterviewAnswer, Narrative } from "./narrative.ts";
+import { METERS_PER_MILE, searchBoxes } from "./search-box.ts";
 
 /** The signed-in person's matches; a candidate's photos only while the match is live. */
 export async function listMatchesFor(db: Database, userId: string): Promise<MatchView[]> {
@@ -90,47 +91,68 @@ export async function findMatch(db: Database, userId: string, candidateId: strin
   return row ?? null;
 }
 
-export const METERS_PER_MILE = 1609.344;
+export { METERS_PER_MILE } from "./search-box.ts";
 
 /**
- * The preliminary match (DESIGN.md "Matching" step 2), one indexed query:
- *  1. the ZIP centroids within the person's radius, from the GiST index on zip_codes;
- *  2. the searchable pool in those ZIPs, from the partial index profiles_match_pool_idx;
- *  3. the mutual rules: each within the other's radius, each one's gender what the other seeks,
- *     each one's age inside the other's range, never oneself, never a pair that already has a
- *     match record either way (which includes every pair that declined).
+ * The preliminary match (DESIGN.md "Matching" step 2):
+ *  1. the searcher's own row (profile + ZIP centroid);
+ *  2. one index-only range scan of `match_points` per radius band (its rows are exactly the
+ *     searchable people, kept by a trigger): the genders I seek, people who seek my gender, the
+ *     latitude cells and longitude range of a box around me that reaches min(my radius, the band's
+ *     top) — nobody in a lower band can be a mutual fit beyond their own radius — and both age
+ *     rules, all read from the index entries;
+ *  3. the exact rules on what remains: each within the other's radius (earth_distance between ZIP
+ *     centroids), never oneself, never a pair that already has a match record either way (which
+ *     includes every pair that declined).
  * Gender: seekingGender '' (non-binary or unselected) means open to anyone; a person whose own
  * gender is '' is found only by people who are open to anyone.
  * Missing age-range offsets count as the narrowest allowed range (-5, +5).
- * Cost grows with the people in the nearby ZIPs, not with all users.
+ * Every eligible person is returned (no cap). Cost grows with the people inside the boxes who fit
+ * the gender and band, not with all users.
  */
 export async function findPreliminaryCandidates(db: Database, userId: string): Promise<string[]> {
-  const result = await db.execute<{ user_id: string }>(sql`
-    with me as (
-      select p.user_id, p.gender, p.seeking_gender, p.age, p.search_radius * ${METERS_PER_MILE}::float8 as radius_m,
+  const [me] = (
+    await db.execute<{
+      gender: string;
+      seeking_gender: string;
+      age: number;
+      search_radius: number;
+      min_age: number;
+      max_age: number;
+      latitude: number;
+      longitude: number;
+    }>(sql`
+      select p.gender, p.seeking_gender, p.age, p.search_radius,
              p.age + coalesce(p.age_range_min, -5) as min_age, p.age + coalesce(p.age_range_max, 5) as max_age,
-             ll_to_earth(z.latitude, z.longitude) as point
+             z.latitude, z.longitude
       from profiles p join zip_codes z on z.zip = p.zip_code
-      where p.user_id = ${userId} and p.age is not null
-    ),
-    near as (
-      select z.zip, earth_distance(me.point, ll_to_earth(z.latitude, z.longitude)) as meters
-      from me, zip_codes z
-      where earth_box(me.point, me.radius_m) @> ll_to_earth(z.latitude, z.longitude)
-    )
+      where p.user_id = ${userId} and p.age is not null`)
+  ).rows;
+  if (!me) return [];
+  const genders = me.seeking_gender === "" ? ["man", "woman", ""] : [me.seeking_gender];
+  const seekings = me.gender === "" ? [""] : [me.gender, ""];
+  const scans = searchBoxes(me.latitude, me.longitude, me.search_radius).map(
+    (box) => sql`
+      select c.user_id, c.latitude, c.longitude, c.search_radius
+      from match_points c
+      where c.radius_band = ${box.band}
+        and c.gender in ${genders} and c.seeking_gender in ${seekings}
+        and c.lat_cell in ${box.latCells}
+        ${box.lonMin === null ? sql`` : sql`and c.longitude between ${box.lonMin}::float8 and ${box.lonMax}::float8`}
+        and c.latitude between ${box.latMin}::float8 and ${box.latMax}::float8
+        and c.age between ${me.min_age}::int and ${me.max_age}::int
+        and c.min_age <= ${me.age}::int and c.max_age >= ${me.age}::int`,
+  );
+  const point = sql`ll_to_earth(${me.latitude}::float8, ${me.longitude}::float8)`;
+  const result = await db.execute<{ user_id: string }>(sql`
     select c.user_id
-    from me
-    join near on near.meters <= me.radius_m
-    join profiles c on c.zip_code = near.zip
-    where c.status = 'active' and c.verified and c.chat_complete and c.pictures_uploaded
-      and c.user_id <> me.user_id
-      and near.meters <= c.search_radius * ${METERS_PER_MILE}::float8
-      and (me.seeking_gender = '' or c.gender = me.seeking_gender)
-      and (c.seeking_gender = '' or me.gender = c.seeking_gender)
-      and c.age between me.min_age and me.max_age
-      and me.age between c.age + coalesce(c.age_range_min, -5) and c.age + coalesce(c.age_range_max, 5)
-      and not exists (select 1 from matches m where m.user_id = me.user_id and m.candidate_id = c.user_id)
-      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = me.user_id)
+    from (${sql.join(scans, sql` union all `)}) c
+    cross join lateral (select earth_distance(${point}, ll_to_earth(c.latitude, c.longitude)) as meters) d
+    where d.meters <= ${me.search_radius * METERS_PER_MILE}::float8
+      and d.meters <= c.search_radius * ${METERS_PER_MILE}::float8
+      and c.user_id <> ${userId}
+      and not exists (select 1 from matches m where m.user_id = ${userId} and m.candidate_id = c.user_id)
+      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = ${userId})
     order by c.user_id`);
   return result.rows.map((r) => r.user_id);
 }
