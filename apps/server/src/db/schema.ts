@@ -288,7 +288,8 @@ export const accountClosures = pgTable("account_closures", {
  * (migration 0004). Latitude/longitude are the ZIP centroid; `min_age`/`max_age` are the person's
  * own age window with missing offsets as (-5, +5); `radius_band` is the smallest of
  * RADIUS_BANDS_MILES (features/matching/search-box.ts) at or above `search_radius`; `lat_cell` is
- * floor(latitude * 2). The covering btree index (band, gender, seeking, cell, longitude) is in the
+ * floor(latitude * 2); x/y/z and `reach_chord` let the exact distance check run on the index entries
+ * (earthdistance's sphere: earth_distance <= r exactly when the chord <= 2 sin(r / 2R)). The covering btree index (band, gender, seeking, cell, longitude) is in the
  * migration. See docs/decisions/0008-matching-pipeline.md.
  */
 export const matchPoints = pgTable("match_points", {
@@ -303,4 +304,9 @@ export const matchPoints = pgTable("match_points", {
   latCell: integer("lat_cell").notNull(),
   latitude: doublePrecision("latitude").notNull(),
   longitude: doublePrecision("longitude").notNull(),
+  // The point on the unit sphere, and the chord (on the unit sphere) that the person's own radius spans.
+  x: doublePrecision("x").notNull(),
+  y: doublePrecision("y").notNull(),
+  z: doublePrecision("z").notNull(),
+  reachChord: doublePrecision("reach_chord").notNull(),
 });

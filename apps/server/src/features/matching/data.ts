@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
 import type { InterviewAnswer, Narrative } from "./narrative.ts";
-import { METERS_PER_MILE, searchBoxes } from "./search-box.ts";
+import { chordForMiles, searchBoxes } from "./search-box.ts";
 
 /** The signed-in person's matches; a candidate's photos only while the match is live. */
 export async function listMatchesFor(db: Database, userId: string): Promise<MatchView[]> {
@@ -101,8 +101,9 @@ export { METERS_PER_MILE } from "./search-box.ts";
  *     latitude cells and longitude range of a box around me that reaches min(my radius, the band's
  *     top) — nobody in a lower band can be a mutual fit beyond their own radius — and both age
  *     rules, all read from the index entries;
- *  3. the exact rules on what remains: each within the other's radius (earth_distance between ZIP
- *     centroids), never oneself, never a pair that already has a match record either way (which
+ *     and each within the other's radius (earthdistance's great-circle distance between ZIP
+ *     centroids, as a chord between unit vectors kept in the index);
+ *  3. on what remains: never oneself, never a pair that already has a match record either way (which
  *     includes every pair that declined).
  * Gender: seekingGender '' (non-binary or unselected) means open to anyone; a person whose own
  * gender is '' is found only by people who are open to anyone.
@@ -131,28 +132,50 @@ export async function findPreliminaryCandidates(db: Database, userId: string): P
   if (!me) return [];
   const genders = me.seeking_gender === "" ? ["man", "woman", ""] : [me.seeking_gender];
   const seekings = me.gender === "" ? [""] : [me.gender, ""];
-  const scans = searchBoxes(me.latitude, me.longitude, me.search_radius).map(
-    (box) => sql`
-      select c.user_id, c.latitude, c.longitude, c.search_radius
-      from match_points c
-      where c.radius_band = ${box.band}
-        and c.gender in ${genders} and c.seeking_gender in ${seekings}
-        and c.lat_cell in ${box.latCells}
-        ${box.lonMin === null ? sql`` : sql`and c.longitude between ${box.lonMin}::float8 and ${box.lonMax}::float8`}
-        and c.latitude between ${box.latMin}::float8 and ${box.latMax}::float8
-        and c.age between ${me.min_age}::int and ${me.max_age}::int
-        and c.min_age <= ${me.age}::int and c.max_age >= ${me.age}::int`,
-  );
-  const point = sql`ll_to_earth(${me.latitude}::float8, ${me.longitude}::float8)`;
-  const result = await db.execute<{ user_id: string }>(sql`
-    select c.user_id
-    from (${sql.join(scans, sql` union all `)}) c
-    cross join lateral (select earth_distance(${point}, ll_to_earth(c.latitude, c.longitude)) as meters) d
-    where d.meters <= ${me.search_radius * METERS_PER_MILE}::float8
-      and d.meters <= c.search_radius * ${METERS_PER_MILE}::float8
-      and c.user_id <> ${userId}
-      and not exists (select 1 from matches m where m.user_id = ${userId} and m.candidate_id = c.user_id)
-      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = ${userId})
-    order by c.user_id`);
+  // Exact distance on earthdistance's sphere without calling it per row: earth_distance(a, b) <= r
+  // exactly when the chord between the unit vectors is <= 2 sin(r / 2R) (chordForMiles).
+  const lat = (me.latitude * Math.PI) / 180;
+  const lon = (me.longitude * Math.PI) / 180;
+  const [x, y, z] = [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
+  const myReach = chordForMiles(me.search_radius);
+  const boxes = searchBoxes(me.latitude, me.longitude, me.search_radius);
+  const shared = [userId, genders, seekings, me.min_age, me.max_age, me.age, x, y, z, myReach * myReach];
+  const values: unknown[] = [...shared];
+  for (const box of boxes) {
+    values.push(box.band, box.latCells, box.lonMin ?? -180, box.lonMax ?? 180, box.latMin, box.latMax);
+  }
+  // A named statement: its text depends only on the number of bands, so each connection plans it
+  // once instead of on every search.
+  const result = await db.$client.query<{ user_id: string }>({
+    name: "preliminary-candidates",
+    text: candidatesStatement(boxes.length, shared.length),
+    values,
+  });
   return result.rows.map((r) => r.user_id);
+}
+
+/** The candidates statement for `bands` radius bands, band parameters after `sharedCount` shared ones. */
+function candidatesStatement(bands: number, sharedCount: number): string {
+  // $1 user id, $2 genders I seek, $3 genders that may seek me, $4/$5 my age window, $6 my age,
+  // $7-$9 my unit vector, $10 my reach chord squared; then per band: band, lat cells, longitude
+  // min/max, latitude min/max.
+  const scans = Array.from({ length: bands }, (_, i) => {
+    const p = (k: number) => `$${sharedCount + i * 6 + k}`;
+    return `
+      select c.user_id from match_points c
+      where c.radius_band = ${p(1)}::int
+        and c.gender = any($2::text[]) and c.seeking_gender = any($3::text[])
+        and c.lat_cell = any(${p(2)}::int[])
+        and c.longitude between ${p(3)}::float8 and ${p(4)}::float8
+        and c.latitude between ${p(5)}::float8 and ${p(6)}::float8
+        and c.age between $4::int and $5::int and c.min_age <= $6::int and c.max_age >= $6::int
+        and (c.x - $7::float8) ^ 2 + (c.y - $8::float8) ^ 2 + (c.z - $9::float8) ^ 2
+            <= least($10::float8, c.reach_chord * c.reach_chord)`;
+  });
+  return `
+    select c.user_id from (${scans.join(" union all ")}) c
+    where c.user_id <> $1
+      and not exists (select 1 from matches m where m.user_id = $1 and m.candidate_id = c.user_id)
+      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = $1)
+    order by c.user_id`;
 }

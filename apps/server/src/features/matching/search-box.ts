@@ -13,6 +13,14 @@ export const EARTH_RADIUS_M = 6378168;
 /** match_points.lat_cell = floor(latitude * LAT_CELLS_PER_DEGREE). */
 export const LAT_CELLS_PER_DEGREE = 2;
 
+/**
+ * The chord between two unit vectors whose great circle on earthdistance's sphere spans `miles`:
+ * earth_distance(a, b) <= miles exactly when |a - b| (unit vectors) <= this.
+ */
+export function chordForMiles(miles: number): number {
+  return 2 * Math.sin(Math.min(Math.PI / 2, (miles * METERS_PER_MILE) / (2 * EARTH_RADIUS_M)));
+}
+
 export interface SearchBox {
   band: number;
   latCells: number[];
