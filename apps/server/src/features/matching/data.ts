@@ -97,14 +97,14 @@ export { METERS_PER_MILE } from "./search-box.ts";
  * The preliminary match (DESIGN.md "Matching" step 2):
  *  1. the searcher's own row (profile + ZIP centroid);
  *  2. one index-only range scan of `match_points` per radius band (its rows are exactly the
- *     searchable people, kept by a trigger): the genders I seek, people who seek my gender, the
- *     latitude cells and longitude range of a box around me that reaches min(my radius, the band's
- *     top) — nobody in a lower band can be a mutual fit beyond their own radius — and both age
- *     rules, all read from the index entries;
- *     and each within the other's radius (earthdistance's great-circle distance between ZIP
- *     centroids, as a chord between unit vectors kept in the index);
- *  3. on what remains: never oneself, never a pair that already has a match record either way (which
- *     includes every pair that declined).
+ *     searchable people, kept by a trigger) over the latitude cells and longitude range of a box
+ *     around me that reaches min(my radius, the band's top) — nobody in a lower band can be a
+ *     mutual fit beyond their own radius — with the mutual rules read from the index entries: the
+ *     genders I seek, people who seek my gender, age both ways, and each within the other's radius
+ *     (earthdistance's great-circle distance between ZIP centroids, compared as the chord between
+ *     unit vectors: the same test up to floating-point rounding);
+ *  3. on what remains: never oneself, never a pair that already has a match record either way
+ *     (which includes every pair that declined).
  * Gender: seekingGender '' (non-binary or unselected) means open to anyone; a person whose own
  * gender is '' is found only by people who are open to anyone.
  * Missing age-range offsets count as the narrowest allowed range (-5, +5).
@@ -132,8 +132,8 @@ export async function findPreliminaryCandidates(db: Database, userId: string): P
   if (!me) return [];
   const genders = me.seeking_gender === "" ? ["man", "woman", ""] : [me.seeking_gender];
   const seekings = me.gender === "" ? [""] : [me.gender, ""];
-  // Exact distance on earthdistance's sphere without calling it per row: earth_distance(a, b) <= r
-  // exactly when the chord between the unit vectors is <= 2 sin(r / 2R) (chordForMiles).
+  // Distance on earthdistance's sphere without calling it per row: earth_distance(a, b) <= r
+  // when the chord between the unit vectors is <= 2 sin(r / 2R) (chordForMiles).
   const lat = (me.latitude * Math.PI) / 180;
   const lon = (me.longitude * Math.PI) / 180;
   const [x, y, z] = [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
