@@ -66,7 +66,8 @@ async function growTo(db: Database, from: number, total: number): Promise<void> 
       case when i % 3 = 0 then 'Smoking is a dealbreaker.' else 'Dishonesty.' end,
       'Humor and support.', 'bench'
     from generate_series(${from}::int, ${total - 1}::int) i`);
-  await db.execute(sql`analyze`);
+  // As autovacuum would: the visibility map lets the preliminary match read match_points' index only.
+  await db.execute(sql`vacuum analyze`);
 }
 
 /** The baseline: every person's own point on the earth, GiST-indexed, with the mutual filters. */
@@ -157,7 +158,8 @@ async function main() {
       }
       await db.execute(sql`update profiles set search_radius = 25 where user_id in ${searchers}`);
 
-      if (size === 100_000 || size === SIZES[SIZES.length - 1]) {
+      // Once per run (a person's search runs once): at 100k, or at the largest size without 100k.
+      if (size === 100_000 || (size === SIZES[SIZES.length - 1] && !SIZES.includes(100_000))) {
         // A whole search (prelim + retrieve + score top k both ways + write) with the heuristic scorer.
         let calls = 0;
         const counting: Scorer = {

@@ -120,6 +120,42 @@ describe("preliminary match (DESIGN Matching 2): each rule excludes its counter-
   });
 });
 
+describe("preliminary match: the searchable pool follows every profile change", () => {
+  it("a profile PATCH (radius, status, ZIP) and a deleted account are reflected in the next search", async () => {
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: "98101" });
+    const her = await signedUpPerson({ zipCode: "98102" });
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([her.userId]);
+    const patch = (payload: object) =>
+      t.app.inject({ method: "PATCH", url: "/api/profile", headers: { cookie: her.cookie }, payload });
+    // Her own radius of 1 mile no longer reaches me (98101 → 98102 is about 1.5 miles).
+    expect((await patch({ searchRadius: 1 })).statusCode).toBe(200);
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([]);
+    expect((await patch({ searchRadius: 500 })).statusCode).toBe(200);
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([her.userId]);
+    expect((await patch({ status: "unavailable" })).statusCode).toBe(200);
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([]);
+    expect((await patch({ status: "active" })).statusCode).toBe(200);
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([her.userId]);
+    // Moved across the country: outside my 25 miles.
+    expect((await patch({ zipCode: "33101" })).statusCode).toBe(200);
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([]);
+    expect((await patch({ zipCode: "98102" })).statusCode).toBe(200);
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([her.userId]);
+    await t.db.delete(profiles).where(eq(profiles.userId, her.userId));
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([]);
+  });
+
+  it("radius 500 finds a fit 400 miles away whose own radius reaches, not one whose radius falls short", async () => {
+    // Seattle (98101) to Boise (83702) is about 400 miles.
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: "98101", searchRadius: 500 });
+    const reaches = await createPerson(t.db, { zipCode: "83702", searchRadius: 420 });
+    const fallsShort = await createPerson(t.db, { zipCode: "83702", searchRadius: 250 });
+    const found = await findPreliminaryCandidates(t.db, me);
+    expect(found).toContain(reaches);
+    expect(found).not.toContain(fallsShort);
+  });
+});
+
 describe("Begin Search gating (SPEC section 5) is enforced by the server", () => {
   const cases: [string, Parameters<typeof createPerson>[1], string][] = [
     ["email verified", { verified: false }, MESSAGES.verifyEmailToSearch],

@@ -281,3 +281,32 @@ export const accountClosures = pgTable("account_closures", {
   closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
   purgedAt: timestamp("purged_at", { withTimezone: true }),
 });
+
+/**
+ * The preliminary match's search point: one row per searchable person (active, verified, interview
+ * complete, photos uploaded, age known, ZIP known), kept in step with `profiles` by a trigger
+ * (migration 0004). Latitude/longitude are the ZIP centroid; `min_age`/`max_age` are the person's
+ * own age window with missing offsets as (-5, +5); `radius_band` is the smallest of
+ * RADIUS_BANDS_MILES (features/matching/search-box.ts) at or above `search_radius`; `lat_cell` is
+ * floor(latitude * 2); x/y/z and `reach_chord` let the exact distance check run on the index entries
+ * (earthdistance's sphere: earth_distance <= r exactly when the chord <= 2 sin(r / 2R)). The covering btree index (band, gender, seeking, cell, longitude) is in the
+ * migration. See docs/decisions/0008-matching-pipeline.md.
+ */
+export const matchPoints = pgTable("match_points", {
+  userId: text("user_id").primaryKey(),
+  gender: text("gender").notNull(),
+  seekingGender: text("seeking_gender").notNull(),
+  age: integer("age").notNull(),
+  minAge: integer("min_age").notNull(),
+  maxAge: integer("max_age").notNull(),
+  searchRadius: integer("search_radius").notNull(),
+  radiusBand: integer("radius_band").notNull(),
+  latCell: integer("lat_cell").notNull(),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  // The point on the unit sphere, and the chord (on the unit sphere) that the person's own radius spans.
+  x: doublePrecision("x").notNull(),
+  y: doublePrecision("y").notNull(),
+  z: doublePrecision("z").notNull(),
+  reachChord: doublePrecision("reach_chord").notNull(),
+});
