@@ -64,13 +64,15 @@ function readJson(file) {
 
 const vitest = readJson(vitestReport);
 const playwright = readJson(e2eReport);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const flaky = playwright?.stats?.flaky ?? 0;
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + flaky;
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 // A runner that crashed before running anything must not pass for a green run.
 const unitRan = vitest?.success === true && vitest.numTotalTests > 0;
 const e2eRan = (playwright?.stats?.expected ?? 0) > 0;
 const broken = staticStatus !== 0 || unitStatus !== 0 || !unitRan || buildStatus !== 0 || e2eStatus !== 0 || !e2eRan;
 
+if (flaky > 0) console.log(`\n${flaky} browser test(s) passed only on their retry (flaky): see the list above.`);
 console.log(`\ntest: ${passed} passed, ${failed + (broken && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`);
 process.exit(broken ? 1 : 0);

@@ -262,5 +262,7 @@ test("coming back online refreshes the session, retrying up to 5 times at 5 s ×
   expect(calls[2]! - calls[1]!).toBeGreaterThanOrEqual(9_900);
   await page.waitForTimeout(1_000);
   expect(calls.length).toBe(3);
-  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible({
+    timeout: 20_000,
+  });
 });
