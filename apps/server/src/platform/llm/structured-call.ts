@@ -1,0 +1,133 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
+import type * as z from "zod";
+import type { Config } from "../../config.ts";
+
+// One structured request to a language model, shared by Sam's brain, the narrative writer and
+// the compatibility scorer: a deadline for the whole call, retries with backoff on 429 and 5xx,
+// and an answer that must match a zod schema or the call fails.
+
+export interface LlmCallSettings {
+  model: LanguageModel;
+  /** Deadline for the whole call, retries included. */
+  timeoutMs: number;
+  /** Retries after a 429 or 5xx answer. */
+  maxRetries: number;
+  /** First backoff; each retry doubles it, with jitter. */
+  retryBaseMs: number;
+}
+
+export interface StructuredRequest<S extends z.ZodType> {
+  system: string;
+  prompt: string;
+  schema: S;
+  /** The schema's name as the provider sees it. */
+  name: string;
+  maxOutputTokens: number;
+  temperature: number;
+}
+
+/** The model could not be reached in time or kept failing. */
+export class LlmUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "LlmUnavailable";
+  }
+}
+
+/** The model answered, but not with what the schema asks for (malformed, truncated, out of range). */
+export class LlmInvalidOutput extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "LlmInvalidOutput";
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  if (!APICallError.isInstance(error)) return false;
+  const status = error.statusCode ?? 0;
+  return status === 429 || status >= 500;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * Asks the model for one object matching `request.schema`. Throws LlmInvalidOutput when the answer
+ * does not match (never retried: the same prompt tends to fail the same way) and LlmUnavailable
+ * when the deadline passes or the provider keeps failing.
+ */
+export async function generateStructured<S extends z.ZodType>(
+  settings: LlmCallSettings,
+  request: StructuredRequest<S>,
+): Promise<z.infer<S>> {
+  const signal = AbortSignal.timeout(settings.timeoutMs);
+  for (let retry = 0; ; retry++) {
+    try {
+      const result = await generateText({
+        model: settings.model,
+        system: request.system,
+        prompt: request.prompt,
+        output: Output.object({ schema: request.schema, name: request.name }),
+        maxRetries: 0,
+        abortSignal: signal,
+        maxOutputTokens: request.maxOutputTokens,
+        temperature: request.temperature,
+      });
+      if (result.finishReason === "length") throw new LlmInvalidOutput("The model's answer was cut off.");
+      const parsed = request.schema.safeParse(result.output);
+      if (!parsed.success) throw new LlmInvalidOutput("The model's answer did not match the schema.");
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof LlmInvalidOutput) throw error;
+      if (signal.aborted) throw new LlmUnavailable("The model did not answer in time.", { cause: error });
+      if (NoObjectGeneratedError.isInstance(error)) {
+        throw new LlmInvalidOutput("The model's answer did not match the schema.", { cause: error });
+      }
+      if (retry < settings.maxRetries && isRetryable(error)) {
+        const backoff = settings.retryBaseMs * 2 ** retry * (0.5 + Math.random());
+        try {
+          await sleep(backoff, signal);
+        } catch (abort) {
+          throw new LlmUnavailable("The model did not answer in time.", { cause: abort });
+        }
+        continue;
+      }
+      throw new LlmUnavailable("The model failed to answer.", { cause: error });
+    }
+  }
+}
+
+/** An OpenAI-compatible chat model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
+export function openAiCompatibleModel(settings: { baseUrl: string; apiKey?: string; model: string }): LanguageModel {
+  const provider = createOpenAICompatible({
+    name: "sam-llm",
+    baseURL: settings.baseUrl,
+    apiKey: settings.apiKey,
+    supportsStructuredOutputs: true,
+  });
+  return provider.chatModel(settings.model);
+}
+
+/** The configured model and its call limits, or null when no model is configured. */
+export function configuredLlm(config: Config): LlmCallSettings | null {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
+  return {
+    model: openAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }),
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxRetries: config.LLM_MAX_RETRIES,
+    retryBaseMs: config.LLM_RETRY_BASE_MS,
+  };
+}
