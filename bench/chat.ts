@@ -113,15 +113,16 @@ export async function measureChat() {
       let historyChars = 0;
       for (let turn = 1; turn <= 120; turn++) {
         // Sam moves on every seventh turn, so a 60-turn interview walks through all the stages.
-        fake.reply = {
+        const reply = {
           message: "That's wonderful. What else would you like me to know about that side of your life?",
           stage_complete: turn % 7 === 0,
           stage_complete_justification: "Enough substance for this stage.",
         };
+        fake.reply = reply;
         const userMessage = `${ANSWER}, and on turn ${turn} there is more to say about it`;
         await callSam(llm.url, cookie, userMessage);
         const sent = fake.requests.at(-1)?.promptChars ?? 0;
-        historyChars += userMessage.length + fake.reply.message.length;
+        historyChars += userMessage.length + reply.message.length;
         if ([5, 30, 60, 120].includes(turn)) {
           tokensAt.set(turn, { sent: estimateTokens(sent), wholeHistory: estimateTokens(historyChars) });
         }

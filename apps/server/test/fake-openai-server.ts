@@ -17,8 +17,8 @@ export interface FakeOpenAiServer {
   requests: FakeRequest[];
   /** What the answers do, in order since the last reset; the last one repeats. */
   script: FakeBehaviour[];
-  /** The reply a "valid" answer carries. */
-  reply: { message: string; stage_complete: boolean; stage_complete_justification: string };
+  /** The object a "valid" answer carries, or a function of the request that returns it. */
+  reply: unknown;
   close(): Promise<void>;
 }
 
@@ -71,18 +71,19 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     state.requests.push({ promptChars, body });
     const index = state.requests.length - 1;
     const behaviour = state.script[Math.min(index, state.script.length - 1)] ?? "valid";
+    const answer = JSON.stringify(typeof state.reply === "function" ? state.reply(body) : state.reply);
     const json = (status: number, payload: unknown) => {
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     };
     switch (behaviour) {
       case "valid":
-        return json(200, completion(JSON.stringify(state.reply), "stop", promptChars));
+        return json(200, completion(answer, "stop", promptChars));
       case "malformed":
         return json(200, completion("Sure! Here is what Sam would say: hello there", "stop", promptChars));
       case "wrong-shape":
         return json(200, completion(JSON.stringify({ reply: "hi", done: "yes" }), "stop", promptChars));
       case "truncated":
-        return json(200, completion(JSON.stringify(state.reply).slice(0, 30), "length", promptChars));
+        return json(200, completion(answer.slice(0, 30), "length", promptChars));
       case "500":
         return json(500, { error: { message: "internal error", type: "server_error" } });
       case "429":
