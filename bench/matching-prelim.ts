@@ -175,6 +175,7 @@ async function main() {
           writer: extractiveNarrativeWriter,
           scorer: counting,
           topK: 20,
+          scoringConcurrency: 4,
           // A whole search sends no mail (introductions follow mutual confirmation only).
           mailer: { driver: "outbox", send: async () => {} },
           now: Date.now,

@@ -159,7 +159,7 @@ export async function seed(
             await options.storage.put(photoKey(id, version, p), await sanitizePhoto(await photo(hue, p)), "image/jpeg");
           }
         }
-        const narrative = await extractiveNarrativeWriter.write(
+        const written = await extractiveNarrativeWriter.write(
           Object.entries(interview).map(([stage, text]) => ({ stage, text })),
         );
         return {
@@ -176,7 +176,7 @@ export async function seed(
           birthday: birthdayFor(age, rnd),
           photoUrls,
           interview,
-          narrative,
+          written,
         };
       }),
     );
@@ -230,7 +230,7 @@ export async function seed(
       );
       await tx
         .insert(narratives)
-        .values(people.map((p) => ({ userId: p.id, ...p.narrative, source: extractiveNarrativeWriter.source })));
+        .values(people.map((p) => ({ userId: p.id, ...p.written.narrative, source: p.written.source })));
     });
     ids.push(...people.map((p) => p.id));
     options.log?.(`seeded ${ids.length} / ${options.users}`);

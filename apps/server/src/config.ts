@@ -65,7 +65,13 @@ const configSchema = z.object({
   // Attempts per minute on the auth endpoints, per client address and per account.
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  // Matching: how many of the preliminary candidates are scored, and by what. "auto" means the
+  // language model when one is configured (LLM_BASE_URL and LLM_MODEL), else the embedded
+  // heuristic scorer / extractive narrative.
   MATCHING_TOP_K: z.coerce.number().int().min(1).max(200).default(20),
+  MATCHING_SCORER: z.preprocess(blankAsUnset, z.enum(["auto", "llm", "heuristic"]).default("auto")),
+  MATCHING_SCORER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  NARRATIVE_WRITER: z.preprocess(blankAsUnset, z.enum(["auto", "llm", "extractive"]).default("auto")),
   MATCHING_RESUME_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
    * The social network's tracking pixel id (Meta pixel). Unset: no pixel ever loads and the CSP
@@ -78,6 +84,16 @@ const configSchema = z.object({
       .regex(/^\d{5,20}$/, "must be the pixel's numeric id")
       .optional(),
   ),
+});
+
+/** Choices that depend on each other: 'llm' for matching needs a configured model. */
+const checkedConfigSchema = configSchema.superRefine((values, context) => {
+  const llmConfigured = Boolean(values.LLM_BASE_URL && values.LLM_MODEL);
+  for (const key of ["MATCHING_SCORER", "NARRATIVE_WRITER"] as const) {
+    if (values[key] === "llm" && !llmConfigured) {
+      context.addIssue({ code: "custom", path: [key], message: "'llm' needs LLM_BASE_URL and LLM_MODEL" });
+    }
+  }
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -94,7 +110,7 @@ export class ConfigError extends Error {}
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);

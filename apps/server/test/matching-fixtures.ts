@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../src/db/client.ts";
 import { conversations, messages, profiles, users } from "../src/db/schema.ts";
+import { signUp } from "./helpers.ts";
 
 /** A person's interview answers by stage, as the chat would have stored them. */
 export type Interview = Partial<Record<string, string>>;
@@ -89,4 +91,26 @@ export async function createPerson(db: Database, input: PersonInput = {}): Promi
   );
   if (rows.length > 0) await db.insert(messages).values(rows);
   return userId;
+}
+
+/** A signed-up person (for a session cookie) made ready to search. */
+export async function signedUpPerson(t: { app: FastifyInstance; db: Database }, input: PersonInput = {}) {
+  const account = await signUp(t.app);
+  await createPerson(t.db, { ...input, userId: account.userId });
+  return account;
+}
+
+/** Calls a callable function as the browser does; `cookie` is the caller's session. */
+export async function call(app: FastifyInstance, cookie: string | undefined, name: string, data: unknown = {}) {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/call/${name}`,
+    headers: cookie ? { cookie } : {},
+    payload: { data },
+  });
+  const body = response.json() as {
+    result: Record<string, number | string>;
+    error: { status: string; message: string };
+  };
+  return { status: response.statusCode, body, raw: response.body };
 }

@@ -45,6 +45,7 @@ describe("introductions go through the mail platform", () => {
       writer: extractiveNarrativeWriter,
       scorer: heuristicScorer,
       topK: 20,
+      scoringConcurrency: 4,
       mailer: createMailer(t.config, () => {}),
       now: Date.now,
     });

@@ -2,7 +2,6 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conversations, matches, messages, profiles, searches } from "../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../src/features/matching/data.ts";
@@ -13,8 +12,8 @@ import { MatchingService } from "../src/features/matching/service.ts";
 import { words } from "../src/features/matching/text.ts";
 import { createPgBossJobs } from "../src/platform/jobs/jobs.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
-import { createTestApp, signUp, type TestApp } from "./helpers.ts";
-import { createPerson, DEFAULT_INTERVIEW, type Interview } from "./matching-fixtures.ts";
+import { createTestApp, type TestApp } from "./helpers.ts";
+import { call, createPerson, DEFAULT_INTERVIEW, type Interview, signedUpPerson } from "./matching-fixtures.ts";
 
 const SILENT_CANDIDATE: Interview = {
   rapport_building: "Evenings at the workshop restoring an old wooden sailboat with my grandfather's tools.",
@@ -40,27 +39,6 @@ async function stageOf(userId: string): Promise<string | undefined> {
   return row?.stage;
 }
 
-async function call(app: FastifyInstance, cookie: string | undefined, name: string, data: unknown = {}) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/call/${name}`,
-    headers: cookie ? { cookie } : {},
-    payload: { data },
-  });
-  const body = response.json() as {
-    result: Record<string, number | string>;
-    error: { status: string; message: string };
-  };
-  return { status: response.statusCode, body, raw: response.body };
-}
-
-/** A signed-up person (for a session cookie) made ready to search. */
-async function signedUpPerson(input: Parameters<typeof createPerson>[1] = {}) {
-  const account = await signUp(t.app);
-  await createPerson(t.db, { ...input, userId: account.userId });
-  return account;
-}
-
 function service(scorer: Scorer = heuristicScorer, topK = 20) {
   return new MatchingService({
     db: t.db,
@@ -68,6 +46,7 @@ function service(scorer: Scorer = heuristicScorer, topK = 20) {
     writer: extractiveNarrativeWriter,
     scorer,
     topK,
+    scoringConcurrency: 4,
     mailer: createMailer(t.config, () => {}),
     now: Date.now,
   });
@@ -123,7 +102,7 @@ describe("preliminary match (DESIGN Matching 2): each rule excludes its counter-
 describe("preliminary match: the searchable pool follows every profile change", () => {
   it("a profile PATCH (radius, status, ZIP) and a deleted account are reflected in the next search", async () => {
     const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: "98101" });
-    const her = await signedUpPerson({ zipCode: "98102" });
+    const her = await signedUpPerson(t, { zipCode: "98102" });
     expect(await findPreliminaryCandidates(t.db, me)).toEqual([her.userId]);
     const patch = (payload: object) =>
       t.app.inject({ method: "PATCH", url: "/api/profile", headers: { cookie: her.cookie }, payload });
@@ -165,7 +144,7 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
   ];
   for (const [rule, input, message] of cases) {
     it(`refuses without ${rule}: '${message}'`, async () => {
-      const person = await signedUpPerson({ ...input, zipCode: "30301" });
+      const person = await signedUpPerson(t, { ...input, zipCode: "30301" });
       const response = await call(t.app, person.cookie, "triggeredPrelimMatch");
       expect(response.status).toBe(400);
       expect(response.body.error).toEqual({ status: "FAILED_PRECONDITION", message });
@@ -181,13 +160,13 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
   });
 
   it("an unknown ZIP: 'ZIP code not found. Please enter a valid US ZIP code.'", async () => {
-    const person = await signedUpPerson({ zipCode: "00000" });
+    const person = await signedUpPerson(t, { zipCode: "00000" });
     const response = await call(t.app, person.cookie, "triggeredPrelimMatch");
     expect(response.body.error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.zipNotFound });
   });
 
   it("twenty simultaneous Begin Search presses start one search; the rest hear 'A search is in progress.'", async () => {
-    const person = await signedUpPerson({ gender: "man", zipCode: "98101" });
+    const person = await signedUpPerson(t, { gender: "man", zipCode: "98101" });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => call(t.app, person.cookie, "triggeredPrelimMatch")),
     );
@@ -204,9 +183,9 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
 describe("a whole search, photo review and mutual confirmation", () => {
   it("search → photo review → both keep → both confirm → each email reaches only the other, only then", async () => {
     const zip = "02108"; // Boston
-    const alex = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: zip, name: "Alex" });
-    const sam = await signedUpPerson({ gender: "woman", seekingGender: "man", zipCode: zip, name: "Sam" });
-    const outsider = await signedUpPerson({ gender: "woman", seekingGender: "man", zipCode: "73301" });
+    const alex = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip, name: "Alex" });
+    const sam = await signedUpPerson(t, { gender: "woman", seekingGender: "man", zipCode: zip, name: "Sam" });
+    const outsider = await signedUpPerson(t, { gender: "woman", seekingGender: "man", zipCode: "73301" });
     // 200 people with canary addresses in the same area: none of these may leak before confirmation.
     const canaries: string[] = [];
     for (let i = 0; i < 200; i += 1) {
@@ -324,8 +303,8 @@ describe("a whole search, photo review and mutual confirmation", () => {
 
   it("'Set free' ends the pair for both, and a declined pair is never found again", async () => {
     const zip = "80202"; // Denver
-    const a = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: zip });
-    const b = await signedUpPerson({ gender: "woman", seekingGender: "man", zipCode: zip });
+    const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const b = await signedUpPerson(t, { gender: "woman", seekingGender: "man", zipCode: zip });
     await call(t.app, a.cookie, "triggeredPrelimMatch");
     await call(t.app, a.cookie, "triggeredMatchingAlgo");
     const declined = await call(t.app, a.cookie, "triggeredPhotoMatch", { matchUid: b.userId, action: "declined" });
@@ -340,7 +319,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
   });
 
   it("confirming needs an active profile and no accepted match in the last 30 days (SPEC section 4)", async () => {
-    const a = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: "33101" });
+    const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "33101" });
     const b = await createPerson(t.db, { zipCode: "33101" });
     await t.db.insert(matches).values([
       { userId: a.userId, candidateId: b, status: "matchPending", score: 80 },
@@ -376,8 +355,8 @@ describe("a whole search, photo review and mutual confirmation", () => {
 describe("follow-up questions", () => {
   it("unclear points become questions with no 8-word run of the candidate's words; answering rescores", async () => {
     const zip = "97201"; // Portland
-    const a = await signedUpPerson({ gender: "man", seekingGender: "woman", zipCode: zip });
-    const b = await signedUpPerson({
+    const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const b = await signedUpPerson(t, {
       gender: "woman",
       seekingGender: "man",
       zipCode: zip,
@@ -585,6 +564,7 @@ describe("durable, idempotent search steps", () => {
           },
         },
         topK: 20,
+        scoringConcurrency: 4,
         mailer: createMailer(t.config, () => {}),
         now: Date.now,
         enqueueSearch: searchEnqueuer(jobs, 2),

@@ -21,9 +21,14 @@ export interface InterviewAnswer {
   text: string;
 }
 
+/** A narrative and what wrote it ("extractive" or "llm"), stored side by side. */
+export interface WrittenNarrative {
+  narrative: Narrative;
+  source: "extractive" | "llm";
+}
+
 export interface NarrativeWriter {
-  readonly source: string;
-  write(answers: readonly InterviewAnswer[]): Promise<Narrative>;
+  write(answers: readonly InterviewAnswer[]): Promise<WrittenNarrative>;
 }
 
 /**
@@ -61,7 +66,6 @@ export function emptyNarrative(): Narrative {
 
 /** The person's own answers, grouped by stage; deterministic and free. */
 export const extractiveNarrativeWriter: NarrativeWriter = {
-  source: "extractive",
   async write(answers) {
     const parts: Record<NarrativeField, string[]> = {
       about: [],
@@ -82,6 +86,6 @@ export const extractiveNarrativeWriter: NarrativeWriter = {
     for (const field of NARRATIVE_FIELDS) {
       narrative[field] = parts[field].join(" ").slice(0, NARRATIVE_FIELD_MAX_CHARS);
     }
-    return narrative;
+    return { narrative, source: "extractive" };
   },
 };

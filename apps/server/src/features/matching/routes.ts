@@ -11,8 +11,7 @@ import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
 import { registerSearchJobs, searchEnqueuer } from "./jobs.ts";
-import { extractiveNarrativeWriter } from "./narrative.ts";
-import { heuristicScorer } from "./scorer.ts";
+import { matchingModels } from "./models.ts";
 import { MatchingService } from "./service.ts";
 
 const matchUid = z.string().min(1).max(200);
@@ -30,9 +29,9 @@ export async function registerMatchRoutes({
   const service = new MatchingService({
     db,
     bus,
-    writer: extractiveNarrativeWriter,
-    scorer: heuristicScorer,
+    ...matchingModels(config),
     topK: config.MATCHING_TOP_K,
+    scoringConcurrency: config.MATCHING_SCORER_CONCURRENCY,
     mailer,
     now: Date.now,
     enqueueSearch: searchEnqueuer(jobs, config.MATCHING_RESUME_AFTER_SECONDS),

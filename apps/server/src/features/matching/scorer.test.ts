@@ -83,13 +83,14 @@ describe("dealbreakers are hard limits", () => {
 
 describe("extractive narrative", () => {
   it("keeps the person's own answers, by stage, and ignores Sam's lines", async () => {
-    const narrative = await extractiveNarrativeWriter.write([
+    const { narrative, source } = await extractiveNarrativeWriter.write([
       { stage: "rapport_building", text: "I  like\nsailing." },
       { stage: "partner_preferences", text: "Someone curious." },
       { stage: "dealbreakers", text: "Smoking." },
       { stage: "followupsQueued", text: "Weekends outdoors." },
       { stage: "unknown", text: "ignored" },
     ]);
+    expect(source).toBe("extractive");
     expect(narrative.about).toBe("I like sailing. Weekends outdoors.");
     expect(narrative.partnerPreferences).toBe("Someone curious.");
     expect(narrative.dealbreakers).toBe("Smoking.");

@@ -13,6 +13,7 @@ import { searchBlocker } from "@sams-web/domain/search-rules";
 import * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { LlmInvalidOutput } from "../../platform/llm/structured-call.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import {
@@ -48,6 +49,8 @@ export interface MatchingDeps {
   scorer: Scorer;
   /** How many of the preliminary candidates the scorer judges. */
   topK: number;
+  /** How many pairs are judged at once (a language model answers slowly but in parallel). */
+  scoringConcurrency: number;
   /** The mail platform; introductions go out through it (SMTP_URL or the outbox). */
   mailer: Mailer;
   now: () => number;
@@ -82,8 +85,8 @@ export class MatchingService {
 
   async generateNarrative(userId: string): Promise<Narrative> {
     const { db, writer } = this.deps;
-    const narrative = await writer.write(await listAnswers(db, userId));
-    await saveNarrative(db, userId, narrative, writer.source);
+    const { narrative, source } = await writer.write(await listAnswers(db, userId));
+    await saveNarrative(db, userId, narrative, source);
     return narrative;
   }
 
@@ -172,19 +175,20 @@ export class MatchingService {
 
     const result: SearchResult = { photoValidation: 0, followupsQueued: 0, no: 0 };
     const touched: string[] = [];
-    for (const candidateId of chosen) {
+    await forEachLimited(chosen, this.deps.scoringConcurrency, async (candidateId) => {
       let verdict: PairVerdict;
       try {
         verdict = await this.verdict(person, narratives.get(candidateId) as Narrative);
       } catch (error) {
-        if (error instanceof z.ZodError) continue;
+        // An invalid answer, caught by the scorer's own schema or by ours: nothing is stored.
+        if (error instanceof z.ZodError || error instanceof LlmInvalidOutput) return;
         throw error;
       }
       const sides = pairSides(userId, candidateId, verdict);
       result[classifyScore(verdict.score, verdict.unclearAboutCandidate.length + verdict.unclearAboutPerson.length)] +=
         1;
       if (await insertPair(db, sides)) touched.push(candidateId);
-    }
+    });
     await finishSearch(db, userId, result);
     await bus.publish(userId, { topic: "matches" });
     for (const id of touched) await bus.publish(id, { topic: "matches" });
@@ -314,4 +318,22 @@ function pairSides(userId: string, candidateId: string, verdict: PairVerdict): [
     side(userId, candidateId, verdict.unclearAboutPerson),
     side(candidateId, userId, verdict.unclearAboutCandidate),
   ];
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; after a failure no new item starts. */
+async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await task(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -1,0 +1,19 @@
+import type { Config } from "../../config.ts";
+import { configuredLlm } from "../../platform/llm/structured-call.ts";
+import { createLlmNarrativeWriter } from "./llm-narrative-writer.ts";
+import { createLlmScorer } from "./llm-scorer.ts";
+import { extractiveNarrativeWriter, type NarrativeWriter } from "./narrative.ts";
+import { heuristicScorer, type Scorer } from "./scorer.ts";
+
+/**
+ * The scorer and narrative writer the configuration asks for: the language model when it is
+ * configured and not turned off (MATCHING_SCORER, NARRATIVE_WRITER), else the embedded ones.
+ * The config refuses 'llm' without a model, so 'llm' here always has one.
+ */
+export function matchingModels(config: Config): { scorer: Scorer; writer: NarrativeWriter } {
+  const llm = configuredLlm(config);
+  return {
+    scorer: llm && config.MATCHING_SCORER !== "heuristic" ? createLlmScorer(llm) : heuristicScorer,
+    writer: llm && config.NARRATIVE_WRITER !== "extractive" ? createLlmNarrativeWriter(llm) : extractiveNarrativeWriter,
+  };
+}
