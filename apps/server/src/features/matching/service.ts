@@ -320,20 +320,24 @@ function pairSides(userId: string, candidateId: string, verdict: PairVerdict): [
   ];
 }
 
-/** Runs `task` over `items`, at most `limit` at a time; after a failure no new item starts. */
+/**
+ * Runs `task` over `items`, at most `limit` at a time. After a failure no new item starts, and the
+ * items already running are awaited before the first error is thrown, so nothing of this step
+ * writes after it has returned.
+ */
 async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  let failed = false;
+  const errors: unknown[] = [];
   const worker = async () => {
-    while (!failed && next < items.length) {
+    while (errors.length === 0 && next < items.length) {
       const item = items[next++] as T;
       try {
         await task(item);
       } catch (error) {
-        failed = true;
-        throw error;
+        errors.push(error);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (errors.length > 0) throw errors[0];
 }
