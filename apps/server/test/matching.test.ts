@@ -3,14 +3,14 @@ import path from "node:path";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { conversations, matches, messages, profiles, searches } from "../src/db/schema.ts";
+import { matches, narratives, profiles, searches } from "../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../src/features/matching/data.ts";
 import { registerSearchJobs, searchEnqueuer } from "../src/features/matching/jobs.ts";
 import { extractiveNarrativeWriter } from "../src/features/matching/narrative.ts";
 import { heuristicScorer, type Scorer } from "../src/features/matching/scorer.ts";
 import { MatchingService } from "../src/features/matching/service.ts";
 import { words } from "../src/features/matching/text.ts";
-import { createPgBossJobs } from "../src/platform/jobs/jobs.ts";
+import { createPgBossJobs, type Jobs } from "../src/platform/jobs/jobs.ts";
 import { createMailer } from "../src/platform/mail/mailer.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 import { call, createPerson, DEFAULT_INTERVIEW, type Interview, signedUpPerson } from "./matching-fixtures.ts";
@@ -389,6 +389,11 @@ describe("follow-up questions", () => {
     expect(notQueued.status).toBe(200);
     expect((await rowsOf(a.userId))[0]?.status).toBe("followupsAnswered");
 
+    // 'answered' before the questions are: refused, and nothing changes.
+    const early = await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
+    expect(early.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.followupsRemain });
+    expect((await rowsOf(b.userId))[0]).toEqual(bSide);
+
     // B answers each question in the chat (hiking, books and music); the pair is rescored and goes to photo review.
     for (const question of bSide?.followupQuestions ?? []) {
       const reply = await call(t.app, b.cookie, "callSamApi", {
@@ -516,18 +521,13 @@ describe("durable, idempotent search steps", () => {
     expect(await snapshot()).toEqual(expectedRows);
   });
 
-  it("killed mid-search, the search's pg-boss job finishes it after the restart: same result, no duplicates", async () => {
-    const zip = "64105"; // Kansas City
-    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
-    const variants: Interview[] = [DEFAULT_INTERVIEW, SILENT_CANDIDATE];
-    for (let i = 0; i < 5; i += 1) await createPerson(t.db, { zipCode: zip, interview: variants[i % 2] });
+  /** An uninterrupted search of `me`, recorded and then undone, so a second search may run. */
+  async function recordCleanSearchThenUndo(me: string) {
     const snapshot = async () =>
       (await t.db.select().from(matches))
         .filter((r) => r.userId === me || r.candidateId === me)
         .map((r) => `${r.userId}>${r.candidateId}:${r.status}:${r.score}:${r.followupQuestions.join("|")}`)
         .sort();
-
-    // What an uninterrupted search produces, recorded and then undone.
     const clean = service();
     await clean.preliminaryMatch(me);
     const expected = await clean.matchingAlgo(me);
@@ -542,43 +542,90 @@ describe("durable, idempotent search steps", () => {
       .set({ state: "done", updatedAt: new Date(0) })
       .where(eq(searches.userId, me));
     await t.db.update(profiles).set({ searchStarted: null }).where(eq(profiles.userId, me));
+    return { expected, expectedRows, snapshot };
+  }
+
+  /** A process that dies at some step of a search, queueing the search's job on `jobs` first. */
+  function dyingService(jobs: Jobs, dies: { writer?: boolean; afterJudgements?: number }) {
+    let calls = 0;
+    return new MatchingService({
+      db: t.db,
+      bus: t.bus,
+      writer: dies.writer
+        ? {
+            write: async () => {
+              throw new Error("killed");
+            },
+          }
+        : extractiveNarrativeWriter,
+      scorer: {
+        name: "dying",
+        judge: (a, b) => {
+          calls += 1;
+          if (dies.afterJudgements !== undefined && calls > dies.afterJudgements) throw new Error("killed");
+          return heuristicScorer.judge(a, b);
+        },
+      },
+      topK: 20,
+      scoringConcurrency: 4,
+      mailer: createMailer(t.config, () => {}),
+      now: Date.now,
+      enqueueSearch: searchEnqueuer(jobs, 2),
+    });
+  }
+
+  async function waitUntilSearchDone(me: string) {
+    const deadline = Date.now() + 20_000;
+    while ((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state !== "done") {
+      if (Date.now() > deadline) throw new Error("the job did not finish the search");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return (await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.result;
+  }
+
+  it("killed mid-scoring, the search's pg-boss job finishes it after the restart: same result, no duplicates", async () => {
+    const zip = "64105"; // Kansas City
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const variants: Interview[] = [DEFAULT_INTERVIEW, SILENT_CANDIDATE];
+    for (let i = 0; i < 5; i += 1) await createPerson(t.db, { zipCode: zip, interview: variants[i % 2] });
+    const { expected, expectedRows, snapshot } = await recordCleanSearchThenUndo(me);
 
     // The restarted process: a worker with a healthy scorer, polling the same queue.
-    const restarted = service();
     // The server's one pg-boss (platform/jobs), as server.ts starts it, with the feature's handler.
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
-    await registerSearchJobs(jobs, restarted);
+    await registerSearchJobs(jobs, service());
     try {
-      // The process that dies: it queues the job with its preliminary match, then its scorer dies.
-      let calls = 0;
-      const dying = new MatchingService({
-        db: t.db,
-        bus: t.bus,
-        writer: extractiveNarrativeWriter,
-        scorer: {
-          name: "dying",
-          judge: (a, b) => {
-            calls += 1;
-            if (calls > 3) throw new Error("killed");
-            return heuristicScorer.judge(a, b);
-          },
-        },
-        topK: 20,
-        scoringConcurrency: 4,
-        mailer: createMailer(t.config, () => {}),
-        now: Date.now,
-        enqueueSearch: searchEnqueuer(jobs, 2),
-      });
+      // The process that dies: it queues the job when it claims the search, then its scorer dies.
+      const dying = dyingService(jobs, { afterJudgements: 3 });
       await dying.preliminaryMatch(me);
       await expect(dying.matchingAlgo(me)).rejects.toThrow("killed");
       expect((await snapshot()).length).toBeLessThan(expectedRows.length);
 
-      const deadline = Date.now() + 20_000;
-      while ((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state !== "done") {
-        if (Date.now() > deadline) throw new Error("the job did not finish the search");
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.result).toEqual(expected);
+      expect(await waitUntilSearchDone(me)).toEqual(expected);
+      expect(await snapshot()).toEqual(expectedRows);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it("killed during the preliminary match, the job runs it and the scoring: the same result as a clean search", async () => {
+    const zip = "80202"; // Denver
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const variants: Interview[] = [DEFAULT_INTERVIEW, SILENT_CANDIDATE];
+    for (let i = 0; i < 4; i += 1) await createPerson(t.db, { zipCode: zip, interview: variants[i % 2] });
+    const { expected, expectedRows, snapshot } = await recordCleanSearchThenUndo(me);
+    // The dying process must write this narrative, and dies doing so.
+    await t.db.delete(narratives).where(eq(narratives.userId, me));
+
+    const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
+    await registerSearchJobs(jobs, service());
+    try {
+      await expect(dyingService(jobs, { writer: true }).preliminaryMatch(me)).rejects.toThrow("killed");
+      expect((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state).toBe("prelim");
+      // Meanwhile another press hears that the search is under way.
+      await expect(service().preliminaryMatch(me)).rejects.toThrow(MESSAGES.searchInProgress);
+
+      expect(await waitUntilSearchDone(me)).toEqual(expected);
       expect(await snapshot()).toEqual(expectedRows);
     } finally {
       await jobs.stop();

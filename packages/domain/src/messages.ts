@@ -111,6 +111,10 @@ export const MESSAGES = {
   // ours: the spec shows the server's confirmation message without giving its words
   matchConfirmedWaiting: "Thank you for confirming! We'll email you both as soon as your match confirms too.",
   matchConnected: "It's a match! We've sent you both an email introduction. Say hello soon!",
+  // ours: a match action the server refuses
+  matchNotFound: "There is no such match.",
+  matchTransitionRefused: "This match cannot change that way.",
+  followupsRemain: "Please answer Sam's remaining questions about this match first.",
 
   // ── Photos (SPEC sections 5 and 8) ─────────────────────────────────────────────────────
   photosLoadFailed: "Could not load existing photos.",

@@ -122,20 +122,30 @@ export class MatchingService {
     }
   }
 
-  /** Gate, claim (one search at a time), then the preliminary match. Returns the pool size. */
+  /**
+   * Gate, claim (one search at a time), then the preliminary match. Returns the pool size. The
+   * search's durable job is queued as soon as it is claimed, so a search whose request dies at
+   * any later step is finished by the job (resumeSearch).
+   */
   async preliminaryMatch(userId: string): Promise<{ candidates: number }> {
     const { db, bus, now } = this.deps;
     await this.assertMaySearch(userId);
     if (!(await claimSearch(db, userId, new Date(now())))) {
       throw new AppError("FAILED_PRECONDITION", MESSAGES.searchInProgress);
     }
+    await this.deps.enqueueSearch?.(userId);
     await bus.publish(userId, { topic: "search" });
+    return { candidates: await this.findCandidates(userId) };
+  }
+
+  /** The claimed search's preliminary step; idempotent (only a search still in prelim moves on). */
+  private async findCandidates(userId: string): Promise<number> {
+    const { db, bus } = this.deps;
     await this.narrativesFor([userId]);
     const candidates = await findPreliminaryCandidates(db, userId);
     await saveCandidates(db, userId, candidates);
-    if (candidates.length > 0) await this.deps.enqueueSearch?.(userId);
     await bus.publish(userId, { topic: "search" });
-    return { candidates: candidates.length };
+    return candidates.length;
   }
 
   // ── Compatibility: retrieve, then rerank with the scorer ───────────────────────────────
@@ -196,10 +206,13 @@ export class MatchingService {
     return result;
   }
 
-  /** The job's step: finish a search in scoring; anything else (done, taken over) is a no-op. */
+  /**
+   * The search job: finishes a claimed search from whichever step it stopped at (a request that
+   * died with its server); a finished search is left as it is.
+   */
   async resumeSearch(userId: string): Promise<void> {
-    const search = await findSearch(this.deps.db, userId);
-    if (search?.state === "scoring") await this.matchingAlgo(userId);
+    if ((await findSearch(this.deps.db, userId))?.state === "prelim") await this.findCandidates(userId);
+    if ((await findSearch(this.deps.db, userId))?.state === "scoring") await this.matchingAlgo(userId);
   }
 
   // ── Photo review, follow-ups, confirmation ─────────────────────────────────────────────
@@ -207,13 +220,13 @@ export class MatchingService {
   private async change(userId: string, candidateId: string, apply: Parameters<typeof updatePair>[3]) {
     try {
       const updated = await updatePair(this.deps.db, userId, candidateId, apply);
-      if (!updated) throw new AppError("NOT_FOUND", "There is no such match.");
+      if (!updated) throw new AppError("NOT_FOUND", MESSAGES.matchNotFound);
       await this.deps.bus.publish(userId, { topic: "matches" });
       await this.deps.bus.publish(candidateId, { topic: "matches" });
       return updated;
     } catch (error) {
       if (error instanceof TransitionError) {
-        throw new AppError("FAILED_PRECONDITION", "This match cannot change that way.");
+        throw new AppError("FAILED_PRECONDITION", MESSAGES.matchTransitionRefused);
       }
       throw error;
     }
@@ -240,7 +253,11 @@ export class MatchingService {
    */
   async followupsAnswered(userId: string, candidateId: string): Promise<void> {
     const existing = await findMatch(this.deps.db, userId, candidateId);
-    if (!existing) throw new AppError("NOT_FOUND", "There is no such match.");
+    if (!existing) throw new AppError("NOT_FOUND", MESSAGES.matchNotFound);
+    // Questions only ever leave the list, so this check cannot go stale before the change below.
+    if (existing.status === "followupsQueued" && existing.followupQuestions.length > 0) {
+      throw new AppError("FAILED_PRECONDITION", MESSAGES.followupsRemain);
+    }
     if (existing.status === "followupsQueued") await this.generateNarrative(userId);
     const narratives = await this.narrativesFor([userId, candidateId]);
     const verdict = await this.verdict(narratives.get(userId) as Narrative, narratives.get(candidateId) as Narrative);
