@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
-import { findPreliminaryCandidates, METERS_PER_MILE } from "../apps/server/src/features/matching/data.ts";
+import { findPreliminaryCandidates } from "../apps/server/src/features/matching/data.ts";
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
 import { heuristicScorer, type Scorer } from "../apps/server/src/features/matching/scorer.ts";
 import { MatchingService } from "../apps/server/src/features/matching/service.ts";
@@ -22,6 +22,7 @@ const { values } = parseArgs({
   options: { sizes: { type: "string", default: "10000,100000,1000000" }, queries: { type: "string", default: "40" } },
 });
 const SIZES = values.sizes.split(",").map(Number);
+const METERS_PER_MILE = 1609.344;
 const QUERIES = Number(values.queries);
 
 /**

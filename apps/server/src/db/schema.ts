@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -284,18 +285,20 @@ export const accountClosures = pgTable("account_closures", {
 
 /**
  * The preliminary match's search point: one row per searchable person (active, verified, interview
- * complete, photos uploaded, age known, ZIP known), kept in step with `profiles` by a trigger
- * (migration 0004). Latitude/longitude are the ZIP centroid; `min_age`/`max_age` are the person's
- * own age window with missing offsets as (-5, +5); `radius_band` is the smallest of
- * RADIUS_BANDS_MILES (features/matching/search-box.ts) at or above `search_radius`; `lat_cell` is
- * floor(latitude * 2); x/y/z and `reach_chord` let the exact distance check run on the index entries
- * (earthdistance's sphere: earth_distance <= r exactly when the chord <= 2 sin(r / 2R)). The covering btree index (band, gender, seeking, cell, longitude) is in the
- * migration. See docs/decisions/0008-matching-pipeline.md.
+ * complete, photos uploaded, age known, ZIP known), kept in step with `profiles` by a trigger.
+ * Gender and seeking gender are codes (0 '', 1 man, 2 woman): fixed-width columns keep every
+ * index entry's attributes at fixed offsets, which the search reads thousands of times.
+ * Latitude/longitude are the ZIP centroid; `min_age`/`max_age` are the person's own age window
+ * with missing offsets as (-5, +5); `radius_band` is the smallest band (10, 25, 50, 100, 250, 500
+ * miles) at or above `search_radius`; `lat_cell` is floor(latitude * 10); x/y/z and `reach_chord`
+ * let the exact distance check run on the index entries (earthdistance's sphere: earth_distance
+ * <= r exactly when the chord <= 2 sin(r / 2R)). The index, the trigger and the search itself
+ * (`preliminary_candidates`) are in migration 0005; see docs/decisions/0008-matching-pipeline.md.
  */
 export const matchPoints = pgTable("match_points", {
   userId: text("user_id").primaryKey(),
-  gender: text("gender").notNull(),
-  seekingGender: text("seeking_gender").notNull(),
+  gender: smallint("gender").notNull(),
+  seekingGender: smallint("seeking_gender").notNull(),
   age: integer("age").notNull(),
   minAge: integer("min_age").notNull(),
   maxAge: integer("max_age").notNull(),
