@@ -21,8 +21,6 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   persistent?: boolean;
-  /** Server settings, e.g. ["-c", "shared_buffers=1GB"]. */
-  postgresFlags?: string[];
   log?: (line: string) => void;
 }): Promise<RunningPostgres> {
   const databaseDir = path.join(options.dataDir, "postgres");
@@ -37,7 +35,6 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     // initdb refuses to run as root, so the package creates an unprivileged user for it.
     createPostgresUser: asRoot,
-    postgresFlags: options.postgresFlags ?? [],
     onLog: (message) => options.log?.(String(message).trim()),
     onError: (message) => options.log?.(String(message).trim()),
   });
