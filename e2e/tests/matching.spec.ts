@@ -66,3 +66,72 @@ test("an inactive profile: 'Your profile is not active. Please update your statu
   await expect(page.getByText("Your profile is not active. Please update your status to see matches.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm and Connect" })).toHaveCount(0);
 });
+
+test("the 30-day cool-down and 'No eligible matches available at this time. Check back later!'", async ({ page }) => {
+  const me = await signUp(page);
+  await withDb((db) => db.query("update profiles set status = 'active' where user_id = $1", [me.id]));
+  await page.goto("/match-confirmation");
+  await expect(page.getByText("No eligible matches available at this time. Check back later!")).toBeVisible();
+
+  await pendingPair(me.id, "active");
+  await withDb((db) =>
+    db.query("update profiles set match_accepted = now() - interval '29 days' where user_id = $1", [me.id]),
+  );
+  await page.reload();
+  await expect(page.getByText("You have recently accepted a match.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm and Connect" })).toHaveCount(0);
+});
+
+/** A candidate with three photos waiting in my photo review (status photoValidation both ways). */
+async function reviewPair(userId: string): Promise<string> {
+  const other = `e2e_${randomBytes(6).toString("hex")}`;
+  const photos = [0, 1, 2].map((i) => `/api/photos/${other}/v1/photo${i}.jpg`);
+  await withDb(async (db) => {
+    await db.query("insert into users (id, name, email, email_verified) values ($1, 'Kim', $2, true)", [
+      other,
+      `${other}@example.com`,
+    ]);
+    await db.query(
+      "insert into profiles (user_id, display_name, email, status, photo_urls) values ($1, 'Kim', $2, 'active', $3)",
+      [other, `${other}@example.com`, JSON.stringify(photos)],
+    );
+    await db.query(
+      "insert into matches (user_id, candidate_id, status, score) values ($1, $2, 'photoValidation', 81), ($2, $1, 'photoValidation', 81)",
+      [userId, other],
+    );
+  });
+  return other;
+}
+
+test("photo review: arrows wrap around with progress bars; a choice the server refuses brings the candidate back with a message; 'Keep in your web' removes it", async ({
+  page,
+}) => {
+  const me = await signUp(page);
+  const kim = await reviewPair(me.id);
+  await page.goto("/");
+  const review = page.getByRole("region", { name: "Photo review" });
+  await expect(review.getByRole("img", { name: "Your potential match, 1 of 3" })).toBeVisible();
+  await review.getByRole("button", { name: "Previous photo" }).click();
+  await expect(review.getByRole("img", { name: "Your potential match, 3 of 3" })).toBeVisible();
+  await review.getByRole("button", { name: "Next photo" }).click();
+  await expect(review.getByRole("img", { name: "Your potential match, 1 of 3" })).toBeVisible();
+
+  await page.route("**/api/call/triggeredPhotoMatch", (route) =>
+    route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } }),
+  );
+  await review.getByRole("button", { name: "Set free" }).click();
+  await expect(review.getByRole("alert")).toHaveText("We couldn't save your choice. Please try again.");
+  await expect(review.getByRole("img", { name: "Your potential match, 1 of 3" })).toBeVisible();
+  const statuses = () =>
+    withDb(async (db) => (await db.query("select status from matches where user_id = $1", [me.id])).rows);
+  expect(await statuses()).toEqual([{ status: "photoValidation" }]);
+
+  await page.unroute("**/api/call/triggeredPhotoMatch");
+  await review.getByRole("button", { name: "Keep in your web" }).click();
+  await expect(review).toHaveCount(0);
+  await expect.poll(statuses).toEqual([{ status: "accepted" }]);
+  // Kim has not decided yet: their side still waits in their own review.
+  expect((await withDb((db) => db.query("select status from matches where user_id = $1", [kim]))).rows[0]?.status).toBe(
+    "photoValidation",
+  );
+});

@@ -1,4 +1,5 @@
 // On the chat screen, part of the first page: no zod here (bench/README.md, initial JavaScript).
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
 import type { MatchView } from "@sams-web/domain/matching-api";
 import { useState } from "react";
 import { useSession } from "../../lib/session.ts";
@@ -20,6 +21,7 @@ export function PhotoReview() {
 function SignedInPhotoReview() {
   const { data } = useMatches();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [failed, setFailed] = useState(false);
   const candidate = topCandidate(data ?? [], hidden);
   if (!candidate) return null;
 
@@ -27,10 +29,13 @@ function SignedInPhotoReview() {
     if (!candidate) return;
     const id = candidate.id;
     // The candidate leaves the list at once; the server's change arrives over the live channel.
+    setFailed(false);
     setHidden((current) => new Set(current).add(id));
     try {
       await reviewPhotoMatch(id, action);
     } catch {
+      // Nothing changed on the server: the candidate comes back, with a word about why.
+      setFailed(true);
       setHidden((current) => {
         const next = new Set(current);
         next.delete(id);
@@ -39,10 +44,18 @@ function SignedInPhotoReview() {
     }
   }
 
-  return <CandidatePhotos key={candidate.id} photos={candidate.photos} onAction={act} />;
+  return <CandidatePhotos key={candidate.id} photos={candidate.photos} onAction={act} failed={failed} />;
 }
 
-function CandidatePhotos({ photos, onAction }: { photos: string[]; onAction: (action: PhotoAction) => void }) {
+function CandidatePhotos({
+  photos,
+  onAction,
+  failed,
+}: {
+  photos: string[];
+  onAction: (action: PhotoAction) => void;
+  failed: boolean;
+}) {
   const [index, setIndex] = useState(0);
   const count = photos.length;
   const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
@@ -83,6 +96,11 @@ function CandidatePhotos({ photos, onAction }: { photos: string[]; onAction: (ac
           </>
         )}
       </div>
+      {failed && (
+        <p role="alert" className="mt-3 text-center text-rose-deep">
+          {FIRST_PAGE_MESSAGES.photoReviewFailed}
+        </p>
+      )}
       <div className="mt-4 flex justify-between gap-3">
         <button type="button" className="btn-secondary" onClick={() => onAction("declined")}>
           Set free
