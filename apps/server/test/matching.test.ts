@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { matches, narratives, profiles, searches } from "../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../src/features/matching/data.ts";
-import { registerSearchJobs, searchEnqueuer } from "../src/features/matching/jobs.ts";
+import { matchingEnqueuers, registerMatchingJobs } from "../src/features/matching/jobs.ts";
 import { extractiveNarrativeWriter } from "../src/features/matching/narrative.ts";
 import { heuristicScorer, type Scorer } from "../src/features/matching/scorer.ts";
 import { MatchingService } from "../src/features/matching/service.ts";
@@ -545,7 +545,7 @@ describe("durable, idempotent search steps", () => {
     return { expected, expectedRows, snapshot };
   }
 
-  /** A process that dies at some step of a search, queueing the search's job on `jobs` first. */
+  /** A process that dies at some step of a search, queueing the step's job on `jobs` first. */
   function dyingService(jobs: Jobs, dies: { writer?: boolean; afterJudgements?: number }) {
     let calls = 0;
     return new MatchingService({
@@ -570,7 +570,7 @@ describe("durable, idempotent search steps", () => {
       scoringConcurrency: 4,
       mailer: createMailer(t.config, () => {}),
       now: Date.now,
-      enqueueSearch: searchEnqueuer(jobs, 2),
+      ...matchingEnqueuers(jobs, 2),
     });
   }
 
@@ -593,7 +593,7 @@ describe("durable, idempotent search steps", () => {
     // The restarted process: a worker with a healthy scorer, polling the same queue.
     // The server's one pg-boss (platform/jobs), as server.ts starts it, with the feature's handler.
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
-    await registerSearchJobs(jobs, service());
+    await registerMatchingJobs(jobs, service());
     try {
       // The process that dies: it queues the job when it claims the search, then its scorer dies.
       const dying = dyingService(jobs, { afterJudgements: 3 });
@@ -618,7 +618,7 @@ describe("durable, idempotent search steps", () => {
     await t.db.delete(narratives).where(eq(narratives.userId, me));
 
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
-    await registerSearchJobs(jobs, service());
+    await registerMatchingJobs(jobs, service());
     try {
       await expect(dyingService(jobs, { writer: true }).preliminaryMatch(me)).rejects.toThrow("killed");
       expect((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state).toBe("prelim");
@@ -627,6 +627,50 @@ describe("durable, idempotent search steps", () => {
 
       expect(await waitUntilSearchDone(me)).toEqual(expected);
       expect(await snapshot()).toEqual(expectedRows);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it("killed during a follow-up 'answered', the follow-ups job rescores the pair and settles the stage", async () => {
+    const zip = "30303"; // Atlanta
+    const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const b = await signedUpPerson(t, {
+      gender: "woman",
+      seekingGender: "man",
+      zipCode: zip,
+      interview: SILENT_CANDIDATE,
+    });
+    await call(t.app, a.cookie, "triggeredPrelimMatch");
+    await call(t.app, a.cookie, "triggeredMatchingAlgo");
+    const [queued] = await rowsOf(b.userId);
+    expect(queued?.status).toBe("followupsQueued");
+    for (const question of queued?.followupQuestions ?? []) {
+      await call(t.app, b.cookie, "callSamApi", {
+        userMessage:
+          "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
+        followupQuestion: question,
+      });
+    }
+    expect(await stageOf(b.userId)).toBe("followupsQueued");
+
+    const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
+    await registerMatchingJobs(jobs, service());
+    try {
+      // The process that dies: it queues the job, rewrites the narrative, then dies scoring.
+      await expect(dyingService(jobs, { afterJudgements: 0 }).followupsAnswered(b.userId, a.userId)).rejects.toThrow(
+        "killed",
+      );
+      expect((await rowsOf(b.userId))[0]?.status).toBe("followupsQueued");
+
+      const deadline = Date.now() + 20_000;
+      while ((await rowsOf(b.userId))[0]?.status === "followupsQueued") {
+        if (Date.now() > deadline) throw new Error("the job did not finish the follow-ups");
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect((await rowsOf(b.userId))[0]?.status).toBe("photoValidation");
+      expect((await rowsOf(a.userId))[0]?.status).toBe("photoValidation");
+      expect(await stageOf(b.userId)).toBe("followupsAnswered");
     } finally {
       await jobs.stop();
     }

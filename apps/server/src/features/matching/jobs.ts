@@ -2,34 +2,45 @@ import type { Jobs } from "../../platform/jobs/jobs.ts";
 import type { MatchingService } from "./service.ts";
 
 export const SEARCH_QUEUE = "matching-search";
+export const FOLLOWUPS_QUEUE = "matching-followups";
+
+/** One run may take this long before it counts as lost with its process and is retried. */
+const JOB_OPTIONS = { expireInSeconds: 120, retryLimit: 10, retryDelaySeconds: 5 } as const;
 
 /**
- * Every claimed search has a job on the server's one job queue (context.jobs, pg-boss in the same
- * database). The steps it runs (the preliminary match, then scoring) are idempotent, so the job
- * may run alongside the browser's calls, after a crash, or twice: the result and the match
- * records come out the same. A job lost with a crashed process expires and is retried; one
- * scheduled for later simply runs after the restart.
+ * Every claimed search, and every follow-up 'answered', has a job on the server's one job queue
+ * (context.jobs, pg-boss in the same database). The steps the jobs run (the preliminary match,
+ * scoring, the rescoring after follow-ups) are idempotent, so a job may run alongside the
+ * browser's call, after a crash, or twice: the result and the match records come out the same.
+ * A job lost with a crashed process expires and is retried; one scheduled for later simply runs
+ * after the restart.
  */
-export async function registerSearchJobs(jobs: Jobs, service: MatchingService): Promise<void> {
-  await jobs.work<{ userId: string }>(SEARCH_QUEUE, async ({ userId }) => service.resumeSearch(userId), {
-    expireInSeconds: 120,
-    retryLimit: 10,
-    retryDelaySeconds: 5,
-  });
+export async function registerMatchingJobs(jobs: Jobs, service: MatchingService): Promise<void> {
+  await jobs.work<{ userId: string }>(SEARCH_QUEUE, async ({ userId }) => service.resumeSearch(userId), JOB_OPTIONS);
+  await jobs.work<{ userId: string; candidateId: string }>(
+    FOLLOWUPS_QUEUE,
+    async ({ userId, candidateId }) => service.resumeFollowups(userId, candidateId),
+    JOB_OPTIONS,
+  );
 }
 
 /**
- * Schedules the durable completion of a search as soon as it is claimed. The
- * browser drives the steps itself (the spec's progress messages follow them); the job is the
- * safety net that finishes a search whose request died with the server. It waits
- * `resumeAfterSeconds` so that in the normal case it finds the search done and has nothing to do.
+ * The browser drives each step itself (the spec's progress messages follow them); a job is the
+ * safety net that finishes a step whose request died with the server. It waits
+ * `resumeAfterSeconds` so that in the normal case it finds the step done and has nothing to do.
  */
-export function searchEnqueuer(jobs: Jobs, resumeAfterSeconds: number): (userId: string) => Promise<void> {
-  return async (userId) => {
-    await jobs.send(
-      SEARCH_QUEUE,
-      { userId },
-      { singletonKey: userId, startAfter: new Date(Date.now() + resumeAfterSeconds * 1000) },
-    );
+export function matchingEnqueuers(jobs: Jobs, resumeAfterSeconds: number) {
+  const later = () => new Date(Date.now() + resumeAfterSeconds * 1000);
+  return {
+    enqueueSearch: async (userId: string) => {
+      await jobs.send(SEARCH_QUEUE, { userId }, { singletonKey: userId, startAfter: later() });
+    },
+    enqueueFollowups: async (userId: string, candidateId: string) => {
+      await jobs.send(
+        FOLLOWUPS_QUEUE,
+        { userId, candidateId },
+        { singletonKey: `${userId}:${candidateId}`, startAfter: later() },
+      );
+    },
   };
 }

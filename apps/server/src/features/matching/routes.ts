@@ -10,7 +10,7 @@ import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
-import { registerSearchJobs, searchEnqueuer } from "./jobs.ts";
+import { matchingEnqueuers, registerMatchingJobs } from "./jobs.ts";
 import { matchingModels } from "./models.ts";
 import { MatchingService } from "./service.ts";
 
@@ -34,9 +34,9 @@ export async function registerMatchRoutes({
     scoringConcurrency: config.MATCHING_SCORER_CONCURRENCY,
     mailer,
     now: Date.now,
-    enqueueSearch: searchEnqueuer(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
+    ...matchingEnqueuers(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
   });
-  await registerSearchJobs(jobs, service);
+  await registerMatchingJobs(jobs, service);
 
   app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
     const user = await sessions.requireUser(request);

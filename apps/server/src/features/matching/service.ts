@@ -56,6 +56,8 @@ export interface MatchingDeps {
   now: () => number;
   /** Schedules the durable completion of a search (jobs.ts); absent in unit-level tests. */
   enqueueSearch?: (userId: string) => Promise<void>;
+  /** Schedules the durable completion of a follow-up 'answered' (jobs.ts); absent in unit-level tests. */
+  enqueueFollowups?: (userId: string, candidateId: string) => Promise<void>;
 }
 
 export interface SearchResult {
@@ -247,18 +249,39 @@ export class MatchingService {
   }
 
   /**
-   * The person answered every follow-up question about this candidate. Their narrative is
-   * rewritten with the answers; once both sides have answered, the pair is scored again and goes
-   * to photo review or ends.
+   * The person answered every follow-up question about this candidate ('answered'). Their
+   * narrative is rewritten with the answers; once both sides have answered, the pair is scored
+   * again and goes to photo review or ends. The step's durable job is queued first, so an
+   * 'answered' whose request dies with the server is finished by the job (resumeFollowups).
    */
   async followupsAnswered(userId: string, candidateId: string): Promise<void> {
     const existing = await findMatch(this.deps.db, userId, candidateId);
     if (!existing) throw new AppError("NOT_FOUND", MESSAGES.matchNotFound);
-    // Questions only ever leave the list, so this check cannot go stale before the change below.
-    if (existing.status === "followupsQueued" && existing.followupQuestions.length > 0) {
-      throw new AppError("FAILED_PRECONDITION", MESSAGES.followupsRemain);
+    if (existing.status === "followupsAnswered") {
+      // Already done (or nothing was asked of this person): only the stage may still need to move.
+      await this.settleStage(userId);
+      return;
     }
-    if (existing.status === "followupsQueued") await this.generateNarrative(userId);
+    if (existing.status !== "followupsQueued")
+      throw new AppError("FAILED_PRECONDITION", MESSAGES.matchTransitionRefused);
+    // Questions only ever leave the list, so this check cannot go stale before the change below.
+    if (existing.followupQuestions.length > 0) throw new AppError("FAILED_PRECONDITION", MESSAGES.followupsRemain);
+    await this.deps.enqueueFollowups?.(userId, candidateId);
+    await this.completeFollowups(userId, candidateId);
+  }
+
+  /** The follow-up job's step: finishes an 'answered' left half-done; otherwise a no-op. */
+  async resumeFollowups(userId: string, candidateId: string): Promise<void> {
+    const match = await findMatch(this.deps.db, userId, candidateId);
+    if (match?.status === "followupsQueued" && match.followupQuestions.length === 0) {
+      await this.completeFollowups(userId, candidateId);
+    } else {
+      await this.settleStage(userId);
+    }
+  }
+
+  private async completeFollowups(userId: string, candidateId: string): Promise<void> {
+    await this.generateNarrative(userId);
     const narratives = await this.narrativesFor([userId, candidateId]);
     const verdict = await this.verdict(narratives.get(userId) as Narrative, narratives.get(candidateId) as Narrative);
     await this.change(userId, candidateId, async (mine, theirs) => {
@@ -275,6 +298,11 @@ export class MatchingService {
       };
     });
     // This answer's narrative rewrite above is the regeneration the last one calls for.
+    await this.settleStage(userId);
+  }
+
+  /** 'When no followupsQueued matches remain, the stage becomes followupsAnswered.' */
+  private async settleStage(userId: string): Promise<void> {
     if (await settleFollowupStage(this.deps.db, userId)) await this.deps.bus.publish(userId, { topic: "profile" });
   }
 
