@@ -19,6 +19,30 @@ import { createStorage } from "../apps/server/src/platform/storage/create-storag
 import type { StorageDriver } from "../apps/server/src/platform/storage/storage.ts";
 
 export const SEED_PASSWORD = "sams-web-demo";
+/** Downtown ZIPs of big cities; 80% of seeded people live within METRO_MILES of one of them. */
+export const DEMO_METROS: readonly (readonly [zip: string, city: string])[] = [
+  ["10001", "New York"],
+  ["90012", "Los Angeles"],
+  ["60601", "Chicago"],
+  ["77002", "Houston"],
+  ["85003", "Phoenix"],
+  ["19103", "Philadelphia"],
+  ["78205", "San Antonio"],
+  ["92101", "San Diego"],
+  ["75201", "Dallas"],
+  ["95113", "San Jose"],
+  ["78701", "Austin"],
+  ["94103", "San Francisco"],
+  ["98101", "Seattle"],
+  ["80202", "Denver"],
+  ["02108", "Boston"],
+  ["30303", "Atlanta"],
+  ["33131", "Miami"],
+  ["97201", "Portland"],
+  ["55401", "Minneapolis"],
+  ["64105", "Kansas City"],
+];
+const METRO_MILES = 15;
 const PHOTO_LIMIT = 1_000;
 const BATCH = 500;
 
@@ -129,9 +153,21 @@ export async function seed(
 ): Promise<string[]> {
   const rnd = random(options.seed);
   const zipRows = await db.execute<{ zip: string }>(sql`select zip from zip_codes order by zip`);
-  // People cluster the way the population does: a few hundred metro ZIPs take most of them.
   const zips = zipRows.rows.map((r) => r.zip);
-  const metros = pickSome(random(options.seed + 1), zips, 300);
+  // People cluster the way the population does: most live around a few big cities, so a demo
+  // account at one of those ZIPs finds seeded people nearby.
+  const nearbyRows = await db.execute<{ zip: string; metro: string }>(sql`
+    select z.zip, m.zip as metro
+    from zip_codes m join zip_codes z
+      on earth_box(ll_to_earth(m.latitude, m.longitude), ${METRO_MILES * 1609.344})
+         @> ll_to_earth(z.latitude, z.longitude)
+     and earth_distance(ll_to_earth(m.latitude, m.longitude), ll_to_earth(z.latitude, z.longitude))
+         <= ${METRO_MILES * 1609.344}
+    where m.zip in ${DEMO_METROS.map(([zip]) => zip)}
+    order by m.zip, z.zip`);
+  const metroZips = new Map<string, string[]>();
+  for (const row of nearbyRows.rows) metroZips.set(row.metro, [...(metroZips.get(row.metro) ?? []), row.zip]);
+  const metros = [...metroZips.values()];
   const passwordHash = await hashPassword(SEED_PASSWORD);
   const run = `${Date.now().toString(36)}${options.seed}`;
   const ids: string[] = [];
@@ -171,7 +207,7 @@ export async function seed(
           seekingGender,
           ageRangeMin,
           ageRangeMax: 5 + Math.floor(rnd() * 16),
-          zipCode: rnd() < 0.8 ? pick(rnd, metros) : pick(rnd, zips),
+          zipCode: rnd() < 0.8 ? pick(rnd, pick(rnd, metros)) : pick(rnd, zips),
           searchRadius: pick(rnd, [10, 25, 25, 50, 100, 250]),
           birthday: birthdayFor(age, rnd),
           photoUrls,
@@ -274,6 +310,11 @@ async function main() {
     });
     console.log(
       `Seeded ${users} people in ${((Date.now() - started) / 1000).toFixed(1)} s. Password: ${SEED_PASSWORD}`,
+    );
+    console.log(
+      `Most live within ${METRO_MILES} miles of one of these ZIP codes; search from one of them to meet them: ${DEMO_METROS.map(
+        ([zip, city]) => `${zip} (${city})`,
+      ).join(", ")}`,
     );
   } finally {
     await pool.end();
