@@ -24,24 +24,38 @@ async function signUp(page: Page): Promise<{ id: string; email: string }> {
   return { id: userId, email };
 }
 
-async function pendingPair(userId: string, status: "active" | "unavailable"): Promise<string> {
+/**
+ * Kim, written straight into the database, and a match between us in `status` both ways (score
+ * `score`), with Kim's `photos` on their profile. Returns Kim's id.
+ */
+async function pairWith(
+  userId: string,
+  match: { status: "matchPending" | "photoValidation"; score: number; photos?: (kimId: string) => string[] },
+): Promise<string> {
   const other = `e2e_${randomBytes(6).toString("hex")}`;
   await withDb(async (db) => {
     await db.query("insert into users (id, name, email, email_verified) values ($1, 'Kim', $2, true)", [
       other,
       `${other}@example.com`,
     ]);
-    await db.query("insert into profiles (user_id, display_name, email, status) values ($1, 'Kim', $2, 'active')", [
-      other,
-      `${other}@example.com`,
-    ]);
-    await db.query("update profiles set status = $2 where user_id = $1", [userId, status]);
     await db.query(
-      "insert into matches (user_id, candidate_id, status, score) values ($1, $2, 'matchPending', 87), ($2, $1, 'matchPending', 87)",
-      [userId, other],
+      "insert into profiles (user_id, display_name, email, status, photo_urls) values ($1, 'Kim', $2, 'active', $3)",
+      [other, `${other}@example.com`, JSON.stringify(match.photos?.(other) ?? [])],
+    );
+    await db.query(
+      "insert into matches (user_id, candidate_id, status, score) values ($1, $2, $3, $4), ($2, $1, $3, $4)",
+      [userId, other, match.status, match.score],
     );
   });
   return other;
+}
+
+const setStatus = (userId: string, status: "active" | "unavailable") =>
+  withDb((db) => db.query("update profiles set status = $2 where user_id = $1", [userId, status]));
+
+async function pendingPair(userId: string, status: "active" | "unavailable"): Promise<string> {
+  await setStatus(userId, status);
+  return pairWith(userId, { status: "matchPending", score: 87 });
 }
 
 test("'Your Pending Match' shows the score as a percentage; 'Confirm and Connect' shows the server's message, then /settings", async ({
@@ -69,7 +83,7 @@ test("an inactive profile: 'Your profile is not active. Please update your statu
 
 test("the 30-day cool-down and 'No eligible matches available at this time. Check back later!'", async ({ page }) => {
   const me = await signUp(page);
-  await withDb((db) => db.query("update profiles set status = 'active' where user_id = $1", [me.id]));
+  await setStatus(me.id, "active");
   await page.goto("/match-confirmation");
   await expect(page.getByText("No eligible matches available at this time. Check back later!")).toBeVisible();
 
@@ -83,25 +97,12 @@ test("the 30-day cool-down and 'No eligible matches available at this time. Chec
 });
 
 /** A candidate with three photos waiting in my photo review (status photoValidation both ways). */
-async function reviewPair(userId: string): Promise<string> {
-  const other = `e2e_${randomBytes(6).toString("hex")}`;
-  const photos = [0, 1, 2].map((i) => `/api/photos/${other}/v1/photo${i}.jpg`);
-  await withDb(async (db) => {
-    await db.query("insert into users (id, name, email, email_verified) values ($1, 'Kim', $2, true)", [
-      other,
-      `${other}@example.com`,
-    ]);
-    await db.query(
-      "insert into profiles (user_id, display_name, email, status, photo_urls) values ($1, 'Kim', $2, 'active', $3)",
-      [other, `${other}@example.com`, JSON.stringify(photos)],
-    );
-    await db.query(
-      "insert into matches (user_id, candidate_id, status, score) values ($1, $2, 'photoValidation', 81), ($2, $1, 'photoValidation', 81)",
-      [userId, other],
-    );
+const reviewPair = (userId: string) =>
+  pairWith(userId, {
+    status: "photoValidation",
+    score: 81,
+    photos: (kim) => [0, 1, 2].map((i) => `/api/photos/${kim}/v1/photo${i}.jpg`),
   });
-  return other;
-}
 
 test("photo review: arrows wrap around with progress bars; a choice the server refuses brings the candidate back with a message; 'Keep in your web' removes it", async ({
   page,

@@ -352,18 +352,32 @@ describe("a whole search, photo review and mutual confirmation", () => {
   });
 });
 
+/** A (clear) searches in `zip` and finds B (silent on some points): B's side waits in followupsQueued. */
+async function pairWithQueuedFollowups(zip: string) {
+  const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+  const b = await signedUpPerson(t, {
+    gender: "woman",
+    seekingGender: "man",
+    zipCode: zip,
+    interview: SILENT_CANDIDATE,
+  });
+  await call(t.app, a.cookie, "triggeredPrelimMatch");
+  const algo = await call(t.app, a.cookie, "triggeredMatchingAlgo");
+  return { a, b, algo };
+}
+
+/** B answers a follow-up question in the chat (hiking, books and music: the points B was silent on). */
+function answerInChat(cookie: string, question: string) {
+  return call(t.app, cookie, "callSamApi", {
+    userMessage:
+      "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
+    followupQuestion: question,
+  });
+}
+
 describe("follow-up questions", () => {
   it("unclear points become questions with no 8-word run of the candidate's words; answering rescores", async () => {
-    const zip = "97201"; // Portland
-    const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
-    const b = await signedUpPerson(t, {
-      gender: "woman",
-      seekingGender: "man",
-      zipCode: zip,
-      interview: SILENT_CANDIDATE,
-    });
-    await call(t.app, a.cookie, "triggeredPrelimMatch");
-    const algo = await call(t.app, a.cookie, "triggeredMatchingAlgo");
+    const { a, b, algo } = await pairWithQueuedFollowups("97201"); // Portland
     expect(algo.body.result.followupsQueued).toBe(1);
     const [bSide] = await rowsOf(b.userId);
     const [aSide] = await rowsOf(a.userId);
@@ -396,11 +410,7 @@ describe("follow-up questions", () => {
 
     // B answers each question in the chat (hiking, books and music); the pair is rescored and goes to photo review.
     for (const question of bSide?.followupQuestions ?? []) {
-      const reply = await call(t.app, b.cookie, "callSamApi", {
-        userMessage:
-          "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
-        followupQuestion: question,
-      });
+      const reply = await answerInChat(b.cookie, question);
       expect(reply.body.result.stage_complete).toBe(true);
       expect(reply.body.result.stage).toBe("followupsQueued");
     }
@@ -633,25 +643,10 @@ describe("durable, idempotent search steps", () => {
   });
 
   it("killed during a follow-up 'answered', the follow-ups job rescores the pair and settles the stage", async () => {
-    const zip = "30303"; // Atlanta
-    const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
-    const b = await signedUpPerson(t, {
-      gender: "woman",
-      seekingGender: "man",
-      zipCode: zip,
-      interview: SILENT_CANDIDATE,
-    });
-    await call(t.app, a.cookie, "triggeredPrelimMatch");
-    await call(t.app, a.cookie, "triggeredMatchingAlgo");
+    const { a, b } = await pairWithQueuedFollowups("30303"); // Atlanta
     const [queued] = await rowsOf(b.userId);
     expect(queued?.status).toBe("followupsQueued");
-    for (const question of queued?.followupQuestions ?? []) {
-      await call(t.app, b.cookie, "callSamApi", {
-        userMessage:
-          "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.",
-        followupQuestion: question,
-      });
-    }
+    for (const question of queued?.followupQuestions ?? []) await answerInChat(b.cookie, question);
     expect(await stageOf(b.userId)).toBe("followupsQueued");
 
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
