@@ -166,7 +166,11 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
   });
 
   it("twenty simultaneous Begin Search presses start one search; the rest hear 'A search is in progress.'", async () => {
-    const person = await signedUpPerson(t, { gender: "man", zipCode: "98101" });
+    const person = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "98101" });
+    // People to find, so the search stays in progress (scoring) after its preliminary match. (A
+    // search that found nobody is over at once, and with fewer than 3 live matches the spec lets
+    // the next press start a new one.)
+    for (let i = 0; i < 3; i += 1) await createPerson(t.db, { zipCode: "98101" });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => call(t.app, person.cookie, "triggeredPrelimMatch")),
     );
@@ -175,8 +179,9 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
     for (const r of responses.filter((r) => r.status !== 200)) {
       expect(r.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.searchInProgress });
     }
+    expect(ok[0]?.body.result).toEqual({ candidates: 3 });
     const [search] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
-    expect(search?.state).toBe("done");
+    expect(search?.state).toBe("scoring");
   });
 });
 
