@@ -92,3 +92,37 @@ test("the layout fits a 360 px phone without sideways scrolling", async ({ page 
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("a screen whose code fails to download is fetched again, so a dropped connection does not take it down", async ({
+  page,
+}) => {
+  let tries = 0;
+  await page.route("**/assets/faq-page-*.js", async (route) => {
+    tries += 1;
+    if (tries === 1) await route.abort("internetdisconnected");
+    else await route.continue();
+  });
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  expect(tries).toBe(2);
+});
+
+test("a screen whose code never arrives says so and offers to try again; the header and footer stay", async ({
+  page,
+}) => {
+  test.setTimeout(30_000);
+  await page.route("**/assets/faq-page-*.js", (route) => route.abort("internetdisconnected"));
+  await page.goto("/faq");
+  await expect(page.getByRole("alert")).toContainText(
+    "This page could not be loaded. Check your connection and try again.",
+    { timeout: 15_000 },
+  );
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: /Sam's Web/ })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+
+  // Once the code arrives, Try again shows the page.
+  await page.unroute("**/assets/faq-page-*.js");
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+});

@@ -7,8 +7,8 @@ export const FIRST_PAGE_MESSAGES = {
   // Chat (SPEC section 8)
   chatFailed: "Sorry, something went wrong. Could you try again?",
   // ours: the spec says guests are reminded, not with which words
-  // ours: the photo review (above the signed-in chat) could not save 'Set free' or 'Keep in your web'
-  photoReviewFailed: "We couldn't save your choice. Please try again.",
+  // ours: a screen whose code could not be downloaded, even after retrying once back online
+  screenLoadFailed: "This page could not be loaded. Check your connection and try again.",
   guestHistoryReminder:
     "Just so you know, I can only save our chat if you're logged in. Sign up or log in any time and everything we've talked about will come with you!",
 } as const;

@@ -115,6 +115,8 @@ export const MESSAGES = {
   matchNotFound: "There is no such match.",
   matchTransitionRefused: "This match cannot change that way.",
   followupsRemain: "Please answer Sam's remaining questions about this match first.",
+  // ours: the photo review could not save 'Set free' or 'Keep in your web'
+  photoReviewFailed: "We couldn't save your choice. Please try again.",
 
   // ── Photos (SPEC sections 5 and 8) ─────────────────────────────────────────────────────
   photosLoadFailed: "Could not load existing photos.",

@@ -1,23 +1,24 @@
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
+import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { useSession } from "../lib/session.ts";
 import { paths } from "./paths.ts";
 import { AppShell, PageFallback } from "./shell/app-shell.tsx";
 
 // Every screen but the home screen is its own chunk, so `/` loads only what it shows.
-const HomePage = lazy(() => import("../features/chat/home-page.tsx"));
-const SettingsPage = lazy(() => import("../features/profile/settings-page.tsx"));
-const PhotoUploadPage = lazy(() => import("../features/photos/photo-upload-page.tsx"));
-const TermsPage = lazy(() => import("../features/legal/terms-page.tsx"));
-const PrivacyPage = lazy(() => import("../features/legal/privacy-page.tsx"));
-const FaqPage = lazy(() => import("../features/legal/faq-page.tsx"));
-const CaliforniaPrivacyPage = lazy(() => import("../features/legal/california-privacy-page.tsx"));
-const VerifyEmailPage = lazy(() => import("../features/accounts/verify-email-page.tsx"));
-const ResetPasswordPage = lazy(() => import("../features/accounts/reset-password-page.tsx"));
-const MatchConfirmationPage = lazy(() => import("../features/matching/match-confirmation-page.tsx"));
-const PrivacySettingsPage = lazy(() => import("../features/consent/privacy-settings-page.tsx"));
-const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
-const QueryLayout = lazy(() => import("../lib/query-layout.tsx"));
+const HomePage = lazyWithRetry(() => import("../features/chat/home-page.tsx"));
+const SettingsPage = lazyWithRetry(() => import("../features/profile/settings-page.tsx"));
+const PhotoUploadPage = lazyWithRetry(() => import("../features/photos/photo-upload-page.tsx"));
+const TermsPage = lazyWithRetry(() => import("../features/legal/terms-page.tsx"));
+const PrivacyPage = lazyWithRetry(() => import("../features/legal/privacy-page.tsx"));
+const FaqPage = lazyWithRetry(() => import("../features/legal/faq-page.tsx"));
+const CaliforniaPrivacyPage = lazyWithRetry(() => import("../features/legal/california-privacy-page.tsx"));
+const VerifyEmailPage = lazyWithRetry(() => import("../features/accounts/verify-email-page.tsx"));
+const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset-password-page.tsx"));
+const MatchConfirmationPage = lazyWithRetry(() => import("../features/matching/match-confirmation-page.tsx"));
+const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/privacy-settings-page.tsx"));
+const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
+const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
 
 /** SPEC.md section 6: /settings and /photo-upload show the home screen to a guest. */
 function SignedInOnly({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { LoginPanelProvider } from "./login-panel-context.tsx";
 import { OfflineBanner } from "./offline-banner.tsx";
+import { ScreenErrorBoundary } from "./screen-error.tsx";
 
 export function PageFallback() {
   return (
@@ -26,6 +27,7 @@ function useScrollToTopOnNavigate(): void {
 
 export function AppShell() {
   useScrollToTopOnNavigate();
+  const { pathname } = useLocation();
   return (
     <LoginPanelProvider>
       <div className="flex min-h-dvh flex-col">
@@ -38,9 +40,11 @@ export function AppShell() {
         <OfflineBanner />
         <Header />
         <main id="main" className="flex flex-1 flex-col">
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary key={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </main>
         <Footer />
         <CookieBanner />

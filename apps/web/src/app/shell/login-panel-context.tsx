@@ -1,6 +1,7 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 
-const LoginPanel = lazy(() => import("../../features/accounts/login-panel.tsx"));
+const LoginPanel = lazyWithRetry(() => import("../../features/accounts/login-panel.tsx"));
 
 interface LoginPanelControls {
   openLoginPanel: () => void;

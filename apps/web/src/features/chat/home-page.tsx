@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { PageFallback } from "../../app/shell/app-shell.tsx";
 import { SpiderLogo } from "../../app/shell/spider-logo.tsx";
+import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { useSession } from "../../lib/session.ts";
 import { GuestChat } from "./guest-chat.tsx";
 
 // A signed-in person's chat needs the query layer and photo review; a guest's first page does not.
-const MemberChat = lazy(() => import("./member-chat.tsx"));
+const MemberChat = lazyWithRetry(() => import("./member-chat.tsx"));
 
 /** The home/chat screen at / (SPEC.md section 2). */
 export default function HomePage() {

@@ -1,6 +1,6 @@
-// On the chat screen, part of the first page: no zod here (bench/README.md, initial JavaScript).
-import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
+// Above the signed-in chat (member-chat.tsx's chunk, not the guest's first page): no zod here.
 import type { MatchView } from "@sams-web/domain/matching-api";
+import { MESSAGES } from "@sams-web/domain/messages";
 import { useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { useMatches } from "./api/get-matches.ts";
@@ -98,7 +98,7 @@ function CandidatePhotos({
       </div>
       {failed && (
         <p role="alert" className="mt-3 text-center text-rose-deep">
-          {FIRST_PAGE_MESSAGES.photoReviewFailed}
+          {MESSAGES.photoReviewFailed}
         </p>
       )}
       <div className="mt-4 flex justify-between gap-3">

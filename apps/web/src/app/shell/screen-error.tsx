@@ -1,0 +1,27 @@
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
+import { Component, type ReactNode } from "react";
+
+/**
+ * A screen that could not be shown (its code failed to download even after retries) says so and
+ * offers to try again, while the header, footer and banners stay. Keyed by path in the shell, so
+ * moving to another screen starts afresh.
+ */
+export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+        <p>{FIRST_PAGE_MESSAGES.screenLoadFailed}</p>
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+}
