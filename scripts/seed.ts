@@ -166,7 +166,11 @@ export async function seed(
     where m.zip in ${DEMO_METROS.map(([zip]) => zip)}
     order by m.zip, z.zip`);
   const metroZips = new Map<string, string[]>();
-  for (const row of nearbyRows.rows) metroZips.set(row.metro, [...(metroZips.get(row.metro) ?? []), row.zip]);
+  for (const row of nearbyRows.rows) {
+    const near = metroZips.get(row.metro) ?? [];
+    near.push(row.zip);
+    metroZips.set(row.metro, near);
+  }
   const metros = [...metroZips.values()];
   const passwordHash = await hashPassword(SEED_PASSWORD);
   const run = `${Date.now().toString(36)}${options.seed}`;

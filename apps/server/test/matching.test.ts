@@ -429,6 +429,10 @@ describe("follow-up questions", () => {
     expect((await rowsOf(a.userId))[0]?.status).toBe("photoValidation");
     // 'When no followupsQueued matches remain, the stage becomes followupsAnswered.'
     expect(await stageOf(b.userId)).toBe("followupsAnswered");
+    // A match past its follow-ups cannot be 'answered' again.
+    const again = await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
+    expect(again.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.matchTransitionRefused });
+    expect((await rowsOf(b.userId))[0]?.status).toBe("photoValidation");
     expect(await stageOf(a.userId)).toBe("complete");
   });
 });
@@ -674,5 +678,19 @@ describe("durable, idempotent search steps", () => {
     } finally {
       await jobs.stop();
     }
+  });
+
+  it("killed after the rescoring but before the stage moved, the follow-ups job only settles the stage", async () => {
+    const { a, b } = await pairWithQueuedFollowups("33131"); // Miami
+    const [queued] = await rowsOf(b.userId);
+    for (const question of queued?.followupQuestions ?? []) await answerInChat(b.cookie, question);
+    await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
+    const rescored = await rowsOf(b.userId);
+    // The process died between the pair's change and the stage's.
+    await t.db.update(profiles).set({ conversationStage: "followupsQueued" }).where(eq(profiles.userId, b.userId));
+
+    await service().resumeFollowups(b.userId, a.userId);
+    expect(await stageOf(b.userId)).toBe("followupsAnswered");
+    expect(await rowsOf(b.userId)).toEqual(rescored);
   });
 });

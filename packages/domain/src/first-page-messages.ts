@@ -6,9 +6,9 @@ export const FIRST_PAGE_MESSAGES = {
   offline: "Working offline - Some features may be limited",
   // Chat (SPEC section 8)
   chatFailed: "Sorry, something went wrong. Could you try again?",
-  // ours: the spec says guests are reminded, not with which words
-  // ours: a screen whose code could not be downloaded, even after retrying once back online
+  // ours: a screen that could not be shown (its code did not download, even after retrying once online)
   screenLoadFailed: "This page could not be loaded. Check your connection and try again.",
+  // ours: the spec says guests are reminded, not with which words
   guestHistoryReminder:
     "Just so you know, I can only save our chat if you're logged in. Sign up or log in any time and everything we've talked about will come with you!",
 } as const;

@@ -17,8 +17,7 @@ export function PageFallback() {
 }
 
 /** A new page starts at its top, as a full page load would. */
-function useScrollToTopOnNavigate(): void {
-  const { pathname } = useLocation();
+function useScrollToTopOnNavigate(pathname: string): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect exists to run on each new path.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -26,8 +25,8 @@ function useScrollToTopOnNavigate(): void {
 }
 
 export function AppShell() {
-  useScrollToTopOnNavigate();
   const { pathname } = useLocation();
+  useScrollToTopOnNavigate(pathname);
   return (
     <LoginPanelProvider>
       <div className="flex min-h-dvh flex-col">

@@ -2,8 +2,9 @@ import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
 import { Component, type ReactNode } from "react";
 
 /**
- * A screen that could not be shown (its code failed to download even after retries) says so and
- * offers to try again, while the header, footer and banners stay. Keyed by path in the shell, so
+ * A screen that could not be shown (most likely its code failed to download even after
+ * lib/lazy-with-retry.ts tried again) says so and offers to try again, while the header, footer
+ * and banners stay. Keyed by path in the shell, so
  * moving to another screen starts afresh.
  */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
