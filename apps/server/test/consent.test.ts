@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { acceptAll, manageCookies } from "@sams-web/domain/consent";
-import { MESSAGES } from "@sams-web/domain/messages";
-import type { RealtimeEvent } from "@sams-web/domain/realtime-topics";
+import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
+import { acceptAll, manageCookies } from "@sams-web/domain/consent/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents, consentRecords, conversations, matches, messages, profiles } from "../src/db/schema.ts";

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { matches, narratives, profiles, searches } from "../src/db/schema.ts";

@@ -1,5 +1,5 @@
-import { MESSAGES } from "@sams-web/domain/messages";
-import { SERVER_OWNED_PROFILE_FIELDS } from "@sams-web/domain/profile-rules";
+import { SERVER_OWNED_PROFILE_FIELDS } from "@sams-web/domain/profile/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles, users } from "../src/db/schema.ts";

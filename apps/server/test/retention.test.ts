@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { RETENTION } from "@sams-web/domain/constants";
-import { RETENTION_JOBS } from "@sams-web/domain/retention";
+import { RETENTION, RETENTION_JOBS } from "@sams-web/domain/privacy/rules";
 import { eq, getTableName, inArray, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";

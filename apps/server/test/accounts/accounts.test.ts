@@ -1,5 +1,5 @@
-import { authErrorMessage } from "@sams-web/domain/auth-errors";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { authErrorMessage } from "@sams-web/domain/accounts/auth-errors";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FeatureContext } from "../../src/app.ts";

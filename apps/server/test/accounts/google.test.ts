@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, describe, expect, it } from "vitest";

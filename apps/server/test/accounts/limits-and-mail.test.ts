@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp } from "../helpers.ts";

@@ -1,5 +1,10 @@
-import type { CallableName, ErrorStatus } from "@sams-web/domain/callables";
-import { CALLABLE_PATH_PREFIX, ERROR_STATUS_HTTP, statusForHttp } from "@sams-web/domain/callables";
+import {
+  CALLABLE_PATH_PREFIX,
+  type CallableName,
+  ERROR_STATUS_HTTP,
+  type ErrorStatus,
+  statusForHttp,
+} from "@sams-web/domain/api/callables";
 
 /** Every failed server call becomes this, so screens map `status` codes to the spec's messages. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts-paths";
+import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts/contracts";
 
 // ALTCHA's proof of work, solved invisibly: find n with SHA-256(salt + n) = challenge. The answer
 // travels as base64 JSON in the x-botcheck header (the format altcha-lib verifies on the server).

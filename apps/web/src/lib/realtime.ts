@@ -1,4 +1,4 @@
-import { EVENTS_PATH, isRealtimeEvent } from "@sams-web/domain/realtime-topics";
+import { EVENTS_PATH, isRealtimeEvent } from "@sams-web/domain/api/realtime";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 

@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_MAX_ATTEMPTS, tokenRefreshDelayMs } from "@sams-web/domain/constants";
+import { TOKEN_REFRESH_MAX_ATTEMPTS, tokenRefreshDelayMs } from "@sams-web/domain/accounts/rules";
 import { useSyncExternalStore } from "react";
 import { apiFetch } from "./api-client.ts";
 

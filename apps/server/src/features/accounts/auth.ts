@@ -1,6 +1,6 @@
-import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile-rules";
+import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/accounts/rules";
+import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";

@@ -1,18 +1,18 @@
 import {
+  ACCOUNT_ERROR_CODES,
+  ACCOUNTS_PATHS,
+  type AccountOptionsResponse,
+  type MeResponse,
+} from "@sams-web/domain/accounts/contracts";
+import { RECENT_LOGIN_MS } from "@sams-web/domain/accounts/rules";
+import {
   checkResetCodeRequestSchema,
   deleteAccountRequestSchema,
   passwordResetEmailRequestSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
-} from "@sams-web/domain/accounts-api";
-import {
-  ACCOUNT_ERROR_CODES,
-  ACCOUNTS_PATHS,
-  type AccountOptionsResponse,
-  type MeResponse,
-} from "@sams-web/domain/accounts-paths";
-import { RECENT_LOGIN_MS } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
+} from "@sams-web/domain/accounts/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod";

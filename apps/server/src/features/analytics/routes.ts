@@ -1,7 +1,7 @@
-import { analyticsEnabled, cookiePreferencesSchema, isExpired } from "@sams-web/domain/consent";
-import { ANALYTICS_EVENTS_PATH } from "@sams-web/domain/consent-api";
-import { analyticsEventSchema } from "@sams-web/domain/consent-contracts";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { ANALYTICS_EVENTS_PATH } from "@sams-web/domain/consent/contracts";
+import { analyticsEnabled, isExpired } from "@sams-web/domain/consent/rules";
+import { analyticsEventSchema, cookiePreferencesSchema } from "@sams-web/domain/consent/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { getPrivacySettings } from "../consent/data.ts";

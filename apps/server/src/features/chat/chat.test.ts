@@ -1,9 +1,13 @@
-import type { ChatMessage, CurrentConversationResponse, ImportConversationResponse } from "@sams-web/domain/chat-api";
-import { callSamApiOutputSchema } from "@sams-web/domain/chat-contracts";
-import { MESSAGES } from "@sams-web/domain/messages";
-import type { RealtimeEvent } from "@sams-web/domain/realtime-topics";
-import { OPENING_MESSAGE, STAGES, type Stage } from "@sams-web/domain/stage-order";
-import { TRANSITION_MESSAGES, transitionMessage } from "@sams-web/domain/stage-transitions";
+import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
+import type {
+  ChatMessage,
+  CurrentConversationResponse,
+  ImportConversationResponse,
+} from "@sams-web/domain/chat/contracts";
+import { callSamApiOutputSchema } from "@sams-web/domain/chat/schemas";
+import { TRANSITION_MESSAGES, transitionMessage } from "@sams-web/domain/chat/stage-transitions";
+import { OPENING_MESSAGE, STAGES, type Stage } from "@sams-web/domain/chat/stages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";

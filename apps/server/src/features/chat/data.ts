@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sams-web/domain/chat-api";
+import type { ChatMessage } from "@sams-web/domain/chat/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { conversations, matches, messages, profiles } from "../../db/schema.ts";

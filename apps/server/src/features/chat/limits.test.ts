@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { afterAll, describe, expect, it } from "vitest";
 import { resetFake, startFakeOpenAiServer } from "../../../test/fake-openai-server.ts";
 import { createTestApp, signUp } from "../../../test/helpers.ts";

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { AppError } from "../../platform/http/errors.ts";
 
 export interface ChatLimits {

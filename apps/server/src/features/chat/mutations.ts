@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ChatSender } from "@sams-web/domain/chat-api";
+import type { ChatSender } from "@sams-web/domain/chat/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { conversations, matches, messages, profiles } from "../../db/schema.ts";

@@ -1,5 +1,5 @@
-import { CURRENT_CONVERSATION_PATH, IMPORT_CONVERSATION_PATH } from "@sams-web/domain/chat-api";
-import { callSamApiInputSchema, importConversationInputSchema } from "@sams-web/domain/chat-contracts";
+import { CURRENT_CONVERSATION_PATH, IMPORT_CONVERSATION_PATH } from "@sams-web/domain/chat/contracts";
+import { callSamApiInputSchema, importConversationInputSchema } from "@sams-web/domain/chat/schemas";
 import type { FeatureContext } from "../../app.ts";
 import type { Brain } from "../../platform/llm/brain.ts";
 import { createBrain } from "../../platform/llm/create-brain.ts";

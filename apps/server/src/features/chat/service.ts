@@ -4,10 +4,10 @@ import type {
   Conversation,
   CurrentConversationResponse,
   ImportConversationResponse,
-} from "@sams-web/domain/chat-api";
-import type { callSamApiInputSchema, importConversationInputSchema } from "@sams-web/domain/chat-contracts";
-import { deriveStage, isSubstantiveAnswer, splitByStage, stageOpener, turnsOfStage } from "@sams-web/domain/chat-rules";
-import { MESSAGES } from "@sams-web/domain/messages";
+} from "@sams-web/domain/chat/contracts";
+import { deriveStage, isSubstantiveAnswer, splitByStage, stageOpener, turnsOfStage } from "@sams-web/domain/chat/rules";
+import type { callSamApiInputSchema, importConversationInputSchema } from "@sams-web/domain/chat/schemas";
+import { transitionMessage } from "@sams-web/domain/chat/stage-transitions";
 import {
   advance,
   type ConversationStage,
@@ -15,8 +15,8 @@ import {
   isStage,
   nextStage,
   type Stage,
-} from "@sams-web/domain/stage-order";
-import { transitionMessage } from "@sams-web/domain/stage-transitions";
+} from "@sams-web/domain/chat/stages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";

@@ -1,4 +1,4 @@
-import type { PrivacyRequestKind } from "@sams-web/domain/consent-api";
+import type { PrivacyRequestKind } from "@sams-web/domain/privacy/contracts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { consentRecords, conversations, messages, privacyRequests, profiles, users } from "../../db/schema.ts";

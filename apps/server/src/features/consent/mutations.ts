@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PrivacyRequestKind } from "@sams-web/domain/consent-api";
+import type { PrivacyRequestKind } from "@sams-web/domain/privacy/contracts";
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {

@@ -1,4 +1,4 @@
-import { cutoff, RETENTION_JOBS, type RetentionJob } from "@sams-web/domain/retention";
+import { cutoff, RETENTION_JOBS, type RetentionJob } from "@sams-web/domain/privacy/rules";
 import type { FeatureContext } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import type { AccountLifecycle } from "../../platform/lifecycle/account-lifecycle.ts";

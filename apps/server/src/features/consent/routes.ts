@@ -1,18 +1,20 @@
-import { cookiePreferencesSchema } from "@sams-web/domain/consent";
 import {
-  BROWSER_ID_HEADER,
   CONSENT_CONFIG_PATH,
   CONSENT_PATH,
   type ConsentConfigResponse,
   type ConsentResponse,
+} from "@sams-web/domain/consent/contracts";
+import { cookiePreferencesSchema, putConsentSchema } from "@sams-web/domain/consent/schemas";
+import {
+  BROWSER_ID_HEADER,
   EXPORT_PATH,
   PRIVACY_REQUESTS_PATH,
   type PrivacyRequestKind,
   type PrivacyRequestsResponse,
   type PrivacyRequestView,
-} from "@sams-web/domain/consent-api";
-import { browserIdSchema, createPrivacyRequestSchema, putConsentSchema } from "@sams-web/domain/consent-contracts";
-import { MESSAGES } from "@sams-web/domain/messages";
+} from "@sams-web/domain/privacy/contracts";
+import { browserIdSchema, createPrivacyRequestSchema } from "@sams-web/domain/privacy/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyRequest } from "fastify";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";

@@ -1,4 +1,4 @@
-import { EVENTS_PATH } from "@sams-web/domain/realtime-topics";
+import { EVENTS_PATH } from "@sams-web/domain/api/realtime";
 import type { FastifyInstance } from "fastify";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import type { SessionResolver } from "../accounts/session.ts";

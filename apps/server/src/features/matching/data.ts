@@ -1,5 +1,5 @@
-import type { MatchStatus } from "@sams-web/domain/match-rules";
-import type { MatchView } from "@sams-web/domain/matching-api";
+import type { MatchView } from "@sams-web/domain/matching/contracts";
+import type { MatchStatus } from "@sams-web/domain/matching/rules";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";

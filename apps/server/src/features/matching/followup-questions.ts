@@ -1,4 +1,4 @@
-import type { CompatibilityDimension } from "@sams-web/domain/match-rules";
+import type { CompatibilityDimension } from "@sams-web/domain/matching/rules";
 
 /**
  * Follow-up questions come from fixed templates about a dimension, never from anyone's words:

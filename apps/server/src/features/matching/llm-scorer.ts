@@ -1,4 +1,5 @@
-import { COMPATIBILITY_DIMENSIONS, subScoresSchema } from "@sams-web/domain/match-rules";
+import { COMPATIBILITY_DIMENSIONS } from "@sams-web/domain/matching/rules";
+import { subScoresSchema } from "@sams-web/domain/matching/schemas";
 import * as z from "zod";
 import { generateStructured, type LlmCallSettings } from "../../platform/llm/structured-call.ts";
 import type { Narrative } from "./narrative.ts";

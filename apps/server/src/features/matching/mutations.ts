@@ -1,4 +1,4 @@
-import { canTransition, type MatchStatus } from "@sams-web/domain/match-rules";
+import { canTransition, type MatchStatus } from "@sams-web/domain/matching/rules";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { matches, narratives, profiles, searches } from "../../db/schema.ts";

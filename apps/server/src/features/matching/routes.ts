@@ -1,11 +1,11 @@
-import { pendingMatchRule } from "@sams-web/domain/match-rules";
 import {
   MATCHES_PATH,
   type MatchesResponse,
   PENDING_MATCH_PATH,
   type PendingMatchResponse,
-} from "@sams-web/domain/matching-api";
-import { MESSAGES } from "@sams-web/domain/messages";
+} from "@sams-web/domain/matching/contracts";
+import { pendingMatchRule } from "@sams-web/domain/matching/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import * as z from "zod";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";

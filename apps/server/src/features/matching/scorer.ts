@@ -1,4 +1,4 @@
-import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web/domain/match-rules";
+import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web/domain/matching/rules";
 import type { Narrative } from "./narrative.ts";
 import { stem, stems, stripInstructions } from "./text.ts";
 

@@ -1,15 +1,15 @@
-import { MATCH_COOLDOWN_MS } from "@sams-web/domain/constants";
+import { computeCompatibility } from "@sams-web/domain/matching/compatibility";
 import {
   COMPATIBILITY_DIMENSIONS,
   type CompatibilityDimension,
   classifyScore,
-  computeCompatibility,
+  MATCH_COOLDOWN_MS,
   type MatchStatus,
   PHOTO_VALIDATION_MIN_SCORE,
-  subScoresSchema,
-} from "@sams-web/domain/match-rules";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { searchBlocker } from "@sams-web/domain/search-rules";
+  searchBlocker,
+} from "@sams-web/domain/matching/rules";
+import { subScoresSchema } from "@sams-web/domain/matching/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";

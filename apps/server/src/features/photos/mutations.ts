@@ -1,4 +1,4 @@
-import { PHOTOS_MIN } from "@sams-web/domain/constants";
+import { PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { profiles } from "../../db/schema.ts";

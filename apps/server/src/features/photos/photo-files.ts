@@ -1,5 +1,5 @@
-import { PHOTO_SIZE_PX } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { PHOTO_SIZE_PX } from "@sams-web/domain/photos/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../platform/http/errors.ts";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import multipart from "@fastify/multipart";
-import { PHOTOS_MAX } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/profile-api";
+import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
+import { PHOTOS_MAX } from "@sams-web/domain/photos/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";

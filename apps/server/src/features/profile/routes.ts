@@ -1,4 +1,4 @@
-import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile-api";
+import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile/contracts";
 import type { FeatureContext } from "../../app.ts";
 import { createProfileService } from "./service.ts";
 

@@ -1,16 +1,17 @@
-import { AGE_OFFSET_MAX_LOW, AGE_OFFSET_MIN_UPPER, RADIUS_DEFAULT } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
+import type { ConversationStage } from "@sams-web/domain/chat/stages";
 import {
+  AGE_OFFSET_MAX_LOW,
+  AGE_OFFSET_MIN_UPPER,
   ageOffsetBounds,
   ageOn,
   canChangeStatus,
   clampAgeRange,
   type Gender,
-  makeProfileUpdateSchema,
-  type Profile,
+  RADIUS_DEFAULT,
   type Status,
-} from "@sams-web/domain/profile-rules";
-import type { ConversationStage } from "@sams-web/domain/stages";
+} from "@sams-web/domain/profile/rules";
+import { makeProfileUpdateSchema, type Profile } from "@sams-web/domain/profile/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";

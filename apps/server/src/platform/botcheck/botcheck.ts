@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
 import type { FastifyInstance, FastifyRequest } from "fastify";

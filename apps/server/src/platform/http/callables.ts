@@ -1,5 +1,4 @@
-import type { CallableName } from "@sams-web/domain/callables";
-import { CALLABLE_NAMES } from "@sams-web/domain/callables";
+import { CALLABLE_NAMES, type CallableName } from "@sams-web/domain/api/callables";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod";
 import { AppError } from "./errors.ts";

@@ -1,4 +1,4 @@
-import { statusForHttp } from "@sams-web/domain/callables";
+import { statusForHttp } from "@sams-web/domain/api/callables";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "./errors.ts";

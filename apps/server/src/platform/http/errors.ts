@@ -1,5 +1,4 @@
-import type { ErrorStatus } from "@sams-web/domain/callables";
-import { ERROR_STATUS_HTTP } from "@sams-web/domain/callables";
+import { ERROR_STATUS_HTTP, type ErrorStatus } from "@sams-web/domain/api/callables";
 
 /** An error meant for the person using the app: its message is shown as is. */
 export class AppError extends Error {

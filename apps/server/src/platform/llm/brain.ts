@@ -1,5 +1,5 @@
-import type { ChatMessage } from "@sams-web/domain/chat-api";
-import type { Stage } from "@sams-web/domain/stage-order";
+import type { ChatMessage } from "@sams-web/domain/chat/contracts";
+import type { Stage } from "@sams-web/domain/chat/stages";
 
 /** What a brain needs to write Sam's next reply. Bounded by the caller, whatever the history's length. */
 export interface BrainInput {

@@ -1,5 +1,5 @@
-import type { CurrentConversationResponse } from "@sams-web/domain/chat-api";
-import { MESSAGES } from "@sams-web/domain/messages";
+import type { CurrentConversationResponse } from "@sams-web/domain/chat/contracts";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { resetFake, startFakeOpenAiServer } from "../../../test/fake-openai-server.ts";

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@sams-web/domain/chat-api";
+import type { ChatMessage } from "@sams-web/domain/chat/contracts";
 import type { BrainInput } from "./brain.ts";
 import { STAGE_GOALS } from "./stage-goals.ts";
 

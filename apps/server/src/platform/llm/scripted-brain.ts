@@ -1,5 +1,5 @@
-import { isSubstantiveAnswer, wordsOf } from "@sams-web/domain/chat-rules";
-import type { Stage } from "@sams-web/domain/stage-order";
+import { isSubstantiveAnswer, wordsOf } from "@sams-web/domain/chat/rules";
+import type { Stage } from "@sams-web/domain/chat/stages";
 import type { Brain, BrainInput, BrainReply } from "./brain.ts";
 import { STAGE_GOALS } from "./stage-goals.ts";
 

@@ -1,4 +1,4 @@
-import type { Stage } from "@sams-web/domain/stage-order";
+import type { Stage } from "@sams-web/domain/chat/stages";
 
 /** What Sam wants to learn in each stage: the goal both brains steer by. */
 export const STAGE_GOALS: Record<Stage, { topic: string; goal: string }> = {

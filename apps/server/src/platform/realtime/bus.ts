@@ -1,5 +1,5 @@
-import { realtimeEventSchema } from "@sams-web/domain/realtime";
-import type { RealtimeEvent } from "@sams-web/domain/realtime-topics";
+import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
+import { realtimeEventSchema } from "@sams-web/domain/api/schemas";
 import pg from "pg";
 
 export type RealtimeListener = (event: RealtimeEvent) => void;

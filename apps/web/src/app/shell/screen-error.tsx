@@ -1,4 +1,4 @@
-import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/shell/messages";
 import { Component, type ReactNode } from "react";
 
 /**

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts-paths";
-import { DELETE_CONFIRMATION_WORD } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
+import { DELETE_CONFIRMATION_WORD } from "@sams-web/domain/accounts/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../app/paths.ts";

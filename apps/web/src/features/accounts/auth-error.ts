@@ -1,4 +1,4 @@
-import { authErrorMessage } from "@sams-web/domain/auth-errors";
+import { authErrorMessage } from "@sams-web/domain/accounts/auth-errors";
 import { ApiError } from "../../lib/api-client.ts";
 
 /** The spec's message for a failed auth call (one table: domain auth-errors.ts). */

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { loginFormSchema, signUpFormSchema } from "@sams-web/domain/password-rules";
-import { displayNameFromSignup } from "@sams-web/domain/profile-rules";
+import { loginFormSchema, signUpFormSchema } from "@sams-web/domain/accounts/schemas";
+import { displayNameFromSignup } from "@sams-web/domain/profile/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type FormEvent, useEffect, useState } from "react";
 import { paths } from "../../app/paths.ts";
 import { refreshSession } from "../../lib/session.ts";

@@ -1,6 +1,6 @@
-import { RESET_REDIRECT_MS } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { resetPasswordFormSchema, resetRequestSchema } from "@sams-web/domain/password-rules";
+import { RESET_REDIRECT_MS } from "@sams-web/domain/accounts/rules";
+import { resetPasswordFormSchema, resetRequestSchema } from "@sams-web/domain/accounts/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";

@@ -1,5 +1,4 @@
-import type { ChatMessage } from "@sams-web/domain/chat-api";
-import { USER_MESSAGE_MAX_CHARS } from "@sams-web/domain/chat-api";
+import { type ChatMessage, USER_MESSAGE_MAX_CHARS } from "@sams-web/domain/chat/contracts";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { TypedText } from "./typed-text.tsx";
 

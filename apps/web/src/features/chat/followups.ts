@@ -1,4 +1,4 @@
-import type { MatchView } from "@sams-web/domain/matching-api";
+import type { MatchView } from "@sams-web/domain/matching/contracts";
 
 /**
  * Follow-up mode (SPEC section 4, follow-up stages): the followupsQueued matches, best score

@@ -1,6 +1,6 @@
-import type { ChatMessage, Conversation } from "@sams-web/domain/chat-api";
-import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/first-page-messages";
-import { isStage } from "@sams-web/domain/stage-order";
+import type { ChatMessage, Conversation } from "@sams-web/domain/chat/contracts";
+import { isStage } from "@sams-web/domain/chat/stages";
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/shell/messages";
 import { useEffect, useState } from "react";
 import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
 import { trackEvent } from "../consent/analytics.ts";
@@ -58,7 +58,9 @@ export function GuestChat() {
       const stage = isStage(reply.stage) ? reply.stage : before.stage;
       // Transition messages load only when a stage moves, keeping them off the first page.
       const transition =
-        stage !== before.stage ? (await import("@sams-web/domain/stage-transitions")).transitionMessage(stage) : null;
+        stage !== before.stage
+          ? (await import("@sams-web/domain/chat/stage-transitions")).transitionMessage(stage)
+          : null;
       if (transition) added.push({ sender: "bot", text: transition, timestamp: now + 1 });
       setConversation({ ...withMine, messages: [...withMine.messages, ...added], stage, timestamp: now });
       return true;

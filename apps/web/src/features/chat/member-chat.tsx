@@ -1,6 +1,6 @@
-import type { ChatMessage } from "@sams-web/domain/chat-api";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { isFollowupStage, OPENING_MESSAGE } from "@sams-web/domain/stage-order";
+import type { ChatMessage } from "@sams-web/domain/chat/contracts";
+import { isFollowupStage, OPENING_MESSAGE } from "@sams-web/domain/chat/stages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { PageFallback } from "../../app/shell/app-shell.tsx";

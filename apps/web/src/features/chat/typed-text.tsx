@@ -1,4 +1,4 @@
-import { TYPING_MS_PER_CHAR } from "@sams-web/domain/constants";
+import { TYPING_MS_PER_CHAR } from "@sams-web/domain/chat/rules";
 import { useEffect, useState } from "react";
 
 function prefersReducedMotion(): boolean {

@@ -1,5 +1,5 @@
-import type { AnalyticsEventName } from "@sams-web/domain/consent-api";
-import { analyticsEnabled } from "@sams-web/domain/consent-rules";
+import type { AnalyticsEventName } from "@sams-web/domain/consent/contracts";
+import { analyticsEnabled } from "@sams-web/domain/consent/rules";
 import { sendAnalyticsEvent } from "./api/send-analytics-event.ts";
 import { getPreferences } from "./consent-store.ts";
 

@@ -1,4 +1,4 @@
-import { BROWSER_ID_KEY } from "@sams-web/domain/consent-api";
+import { BROWSER_ID_KEY } from "@sams-web/domain/privacy/contracts";
 
 let fallback: string | null = null;
 

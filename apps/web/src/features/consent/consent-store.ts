@@ -4,7 +4,7 @@ import {
   fromStorageEvent,
   isExpired,
   readStored,
-} from "@sams-web/domain/consent-rules";
+} from "@sams-web/domain/consent/rules";
 import { useSyncExternalStore } from "react";
 
 // The browser's copy of the cookie preferences (SPEC.md sections 3 and 4), as a tiny store:

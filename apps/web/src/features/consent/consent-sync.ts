@@ -1,4 +1,4 @@
-import { resolvePreferences } from "@sams-web/domain/consent-rules";
+import { resolvePreferences } from "@sams-web/domain/consent/rules";
 import { getConsent } from "./api/get-consent.ts";
 import { putConsent } from "./api/put-consent.ts";
 import { getPreferences, onPreferencesChange, setPreferences } from "./consent-store.ts";

@@ -1,4 +1,4 @@
-import { acceptAll, adTrackingEnabled, manageCookies, shouldShowBanner } from "@sams-web/domain/consent-rules";
+import { acceptAll, adTrackingEnabled, manageCookies, shouldShowBanner } from "@sams-web/domain/consent/rules";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { paths } from "../../app/paths.ts";

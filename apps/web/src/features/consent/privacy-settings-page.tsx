@@ -1,7 +1,7 @@
 import * as Switch from "@radix-ui/react-switch";
-import type { PrivacyRequestKind, PrivacyRequestView } from "@sams-web/domain/consent-api";
-import { acceptAll, type CookiePreferences, defaultToggles, withChange } from "@sams-web/domain/consent-rules";
-import { MESSAGES } from "@sams-web/domain/messages";
+import { acceptAll, type CookiePreferences, defaultToggles, withChange } from "@sams-web/domain/consent/rules";
+import type { PrivacyRequestKind, PrivacyRequestView } from "@sams-web/domain/privacy/contracts";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";

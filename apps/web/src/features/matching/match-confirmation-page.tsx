@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";

@@ -1,6 +1,6 @@
 // Above the signed-in chat (member-chat.tsx's chunk, not the guest's first page): no zod here.
-import type { MatchView } from "@sams-web/domain/matching-api";
-import { MESSAGES } from "@sams-web/domain/messages";
+import type { MatchView } from "@sams-web/domain/matching/contracts";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { useMatches } from "./api/get-matches.ts";

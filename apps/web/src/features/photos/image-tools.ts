@@ -1,4 +1,4 @@
-import { PHOTO_JPEG_QUALITY, PHOTO_SIZE_PX } from "@sams-web/domain/constants";
+import { PHOTO_JPEG_QUALITY, PHOTO_SIZE_PX } from "@sams-web/domain/photos/rules";
 import type { Area } from "react-easy-crop";
 
 export interface LoadedImage {

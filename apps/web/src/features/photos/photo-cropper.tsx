@@ -1,4 +1,4 @@
-import { CROP_NUDGE_STEPS, PHOTO_SIZE_PX } from "@sams-web/domain/constants";
+import { CROP_NUDGE_STEPS, PHOTO_SIZE_PX } from "@sams-web/domain/photos/rules";
 import { type KeyboardEvent, useRef, useState } from "react";
 import Cropper, { type Area, type MediaSize, type Point, type Size } from "react-easy-crop";
 import type { LoadedImage } from "./image-tools.ts";

@@ -1,5 +1,6 @@
-import { PHOTO_SAVE_REDIRECT_MS, PHOTO_SIZE_PX, PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/constants";
-import { MESSAGES, photoStatus } from "@sams-web/domain/messages";
+import { photoStatus } from "@sams-web/domain/photos/messages";
+import { PHOTO_SAVE_REDIRECT_MS, PHOTO_SIZE_PX, PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import type { Profile } from "@sams-web/domain/profile-rules";
+import type { Profile } from "@sams-web/domain/profile/schemas";
 import { Link } from "react-router";
 import { paths } from "../../app/paths.ts";
 

@@ -1,19 +1,22 @@
-import { SETTINGS_DEBOUNCE_MS, SETTINGS_SAVED_NOTICE_MS } from "@sams-web/domain/constants";
-import { MESSAGES } from "@sams-web/domain/messages";
 import {
   ageOffsetBounds,
   ageOn,
-  birthdaySchema,
   canChangeStatus,
   clampAgeRange,
-  displayNameSchema,
   type Gender,
   nextGender,
+  parseIsoDate,
+  SETTINGS_DEBOUNCE_MS,
+  SETTINGS_SAVED_NOTICE_MS,
+} from "@sams-web/domain/profile/rules";
+import {
+  birthdaySchema,
+  displayNameSchema,
   type Profile,
   type ProfileUpdateInput,
-  parseIsoDate,
   zipSchema,
-} from "@sams-web/domain/profile-rules";
+} from "@sams-web/domain/profile/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PageLayout } from "../../app/page-layout.tsx";

@@ -1,6 +1,7 @@
 import * as Switch from "@radix-ui/react-switch";
-import { MESSAGES } from "@sams-web/domain/messages";
-import { type Profile, STATUS_LABELS, STATUS_UPDATED_MESSAGE, type Status } from "@sams-web/domain/profile-rules";
+import { STATUS_LABELS, STATUS_UPDATED_MESSAGE, type Status } from "@sams-web/domain/profile/rules";
+import type { Profile } from "@sams-web/domain/profile/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useUpdateProfile } from "./api/update-profile.ts";
 

@@ -1,4 +1,4 @@
-import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts-paths";
+import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** Deletes the signed-in account; without a recent login the server asks for re-authentication. */

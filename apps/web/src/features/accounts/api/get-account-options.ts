@@ -1,4 +1,4 @@
-import { ACCOUNTS_PATHS, type AccountOptionsResponse } from "@sams-web/domain/accounts-paths";
+import { ACCOUNTS_PATHS, type AccountOptionsResponse } from "@sams-web/domain/accounts/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** Whether Google sign-in is configured on this server. */

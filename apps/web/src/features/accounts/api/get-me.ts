@@ -1,4 +1,4 @@
-import { ACCOUNTS_PATHS, type MeResponse } from "@sams-web/domain/accounts-paths";
+import { ACCOUNTS_PATHS, type MeResponse } from "@sams-web/domain/accounts/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 export function getMe(): Promise<MeResponse> {

@@ -1,4 +1,4 @@
-import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts-paths";
+import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** Confirms a password reset with the code and the new password. */

@@ -1,4 +1,4 @@
-import type { CallSamApiInput, CallSamApiOutput } from "@sams-web/domain/chat-api";
+import type { CallSamApiInput, CallSamApiOutput } from "@sams-web/domain/chat/contracts";
 import { call } from "../../../lib/api-client.ts";
 
 /** A guest's message carries a solved bot check; a signed-in person's session is enough. */

@@ -1,4 +1,4 @@
-import { CURRENT_CONVERSATION_PATH, type CurrentConversationResponse } from "@sams-web/domain/chat-api";
+import { CURRENT_CONVERSATION_PATH, type CurrentConversationResponse } from "@sams-web/domain/chat/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 

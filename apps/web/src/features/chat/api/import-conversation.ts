@@ -2,7 +2,7 @@ import {
   type Conversation,
   IMPORT_CONVERSATION_PATH,
   type ImportConversationResponse,
-} from "@sams-web/domain/chat-api";
+} from "@sams-web/domain/chat/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** Moves the guest conversation into the signed-in account. */

@@ -3,7 +3,7 @@ import {
   PRIVACY_REQUESTS_PATH,
   type PrivacyRequestKind,
   type PrivacyRequestView,
-} from "@sams-web/domain/consent-api";
+} from "@sams-web/domain/privacy/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { getBrowserId } from "../browser-id.ts";
 

@@ -1,4 +1,4 @@
-import { EXPORT_PATH } from "@sams-web/domain/consent-api";
+import { EXPORT_PATH } from "@sams-web/domain/privacy/contracts";
 import { ApiError } from "../../../lib/api-client.ts";
 
 /** Fetches the archive and hands it to the browser as a file download. */

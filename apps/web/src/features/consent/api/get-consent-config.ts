@@ -1,4 +1,4 @@
-import { CONSENT_CONFIG_PATH, type ConsentConfigResponse } from "@sams-web/domain/consent-api";
+import { CONSENT_CONFIG_PATH, type ConsentConfigResponse } from "@sams-web/domain/consent/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 export function getConsentConfig(): Promise<ConsentConfigResponse> {

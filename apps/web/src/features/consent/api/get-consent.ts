@@ -1,4 +1,4 @@
-import { CONSENT_PATH, type ConsentResponse } from "@sams-web/domain/consent-api";
+import { CONSENT_PATH, type ConsentResponse } from "@sams-web/domain/consent/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** users/{uid}/profile/privacySettings, read. */

@@ -1,4 +1,8 @@
-import { BROWSER_ID_HEADER, PRIVACY_REQUESTS_PATH, type PrivacyRequestsResponse } from "@sams-web/domain/consent-api";
+import {
+  BROWSER_ID_HEADER,
+  PRIVACY_REQUESTS_PATH,
+  type PrivacyRequestsResponse,
+} from "@sams-web/domain/privacy/contracts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { getBrowserId } from "../browser-id.ts";
 

@@ -1,5 +1,5 @@
-import { CONSENT_PATH, type ConsentResponse } from "@sams-web/domain/consent-api";
-import type { CookiePreferences } from "@sams-web/domain/consent-rules";
+import { CONSENT_PATH, type ConsentResponse } from "@sams-web/domain/consent/contracts";
+import type { CookiePreferences } from "@sams-web/domain/consent/rules";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /** users/{uid}/profile/privacySettings, set; null clears expired preferences. */

@@ -1,4 +1,4 @@
-import { ANALYTICS_EVENTS_PATH, type AnalyticsEventInput } from "@sams-web/domain/consent-api";
+import { ANALYTICS_EVENTS_PATH, type AnalyticsEventInput } from "@sams-web/domain/consent/contracts";
 
 /** Fire and forget: analytics must never disturb the page, so failures are dropped. */
 export function sendAnalyticsEvent(event: AnalyticsEventInput): void {

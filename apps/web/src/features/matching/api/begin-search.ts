@@ -1,4 +1,4 @@
-import { MESSAGES } from "@sams-web/domain/messages";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { ApiError, call } from "../../../lib/api-client.ts";
 import { trackEvent } from "../../consent/analytics.ts";
 

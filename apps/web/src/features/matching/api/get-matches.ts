@@ -1,4 +1,4 @@
-import { MATCHES_PATH, type MatchesResponse } from "@sams-web/domain/matching-api";
+import { MATCHES_PATH, type MatchesResponse } from "@sams-web/domain/matching/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 

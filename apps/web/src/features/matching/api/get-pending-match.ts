@@ -1,4 +1,4 @@
-import { PENDING_MATCH_PATH, type PendingMatchResponse } from "@sams-web/domain/matching-api";
+import { PENDING_MATCH_PATH, type PendingMatchResponse } from "@sams-web/domain/matching/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 

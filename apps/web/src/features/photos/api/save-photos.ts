@@ -1,4 +1,4 @@
-import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/profile-api";
+import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 

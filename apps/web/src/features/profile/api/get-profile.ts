@@ -1,5 +1,5 @@
-import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile-api";
-import type { Profile } from "@sams-web/domain/profile-rules";
+import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile/contracts";
+import type { Profile } from "@sams-web/domain/profile/schemas";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 

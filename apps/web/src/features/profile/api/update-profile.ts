@@ -1,5 +1,5 @@
-import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile-api";
-import type { Profile, ProfileUpdateInput } from "@sams-web/domain/profile-rules";
+import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile/contracts";
+import type { Profile, ProfileUpdateInput } from "@sams-web/domain/profile/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { profileQueryKey } from "./get-profile.ts";

@@ -1,0 +1,46 @@
+// The accounts' user-facing texts, to the letter (see shared/messages.ts for the conventions).
+
+export const ACCOUNTS_MESSAGES = {
+  // ── Login and sign-up ──────────────────────────────────────────────────────────────────
+  authFailed: "Authentication failed. Please try again.",
+  emailInUse: "Email already in use.",
+  passwordTooShort: "Password must be at least 6 characters.",
+  invalidEmail: "Invalid email address.",
+  invalidCredentials: "Invalid email or password.",
+  googleAuthFailed: "Google authentication failed. Please try again.",
+  passwordsDoNotMatch: "Passwords do not match",
+  // ours: the server's password policy, shown when it refuses a password the form accepted
+  passwordPolicy: "Please choose a password of at least 8 characters that is not a commonly used password.",
+  googleNotConfigured: "Google sign-in is not configured on this server. Please use your email and password.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  // The bot check and the cross-site guard, in front of sign-up, password reset and guest chat
+  securityCheckFailed: "Security check failed. Please refresh and try again.",
+  // Shown while a sign-up moves the guest conversation into the new account
+  creatingProfile: "Creating your profile and saving your conversation...",
+
+  // ── Settings: the account's part ───────────────────────────────────────────────────────
+  resendVerificationFailed: "Could not resend verification email.",
+  verificationEmailSent: "Verification email sent. Check your inbox.",
+  logoutFailed: "Logout failed. Please try again.",
+  deleteAccountFailed: "Failed to delete account. Please try again.",
+  reauthWithPassword: "This is a sensitive operation. Please re-enter your password to delete your account.",
+  googleReauthFailed: "Failed to re-authenticate with Google. Please try again.",
+  reauthFailed: "Failed to reauthenticate. Please check your password and try again.",
+  noAuthenticatedUser: "No authenticated user.",
+  // ours: deletion asks for the typed word, and says what it removes
+  deleteConfirmationRequired: "Please type 'delete' to confirm.",
+  // ours: a Google account re-authenticates in a popup before deletion
+  reauthWithGoogle: "This is a sensitive operation. Please sign in with Google again to delete your account.",
+  deleteAccountConfirm: "This permanently deletes your account, profile, conversations, matches and photos.",
+
+  // ── Password reset and email verification ──────────────────────────────────────────────
+  emailVerified: "Email Verified!",
+  verificationFailed: "Verification Failed",
+  verificationFailedDetail: "There was a problem verifying your email. The link may have expired or already been used.",
+  invalidResetLink: "Invalid or expired password reset link.",
+  resetFailed: "Failed to reset password. The link may have expired.",
+  resetLinkSent: "If an account exists for this email, a password reset link has been sent.",
+  passwordResetSuccess: "Your password has been reset successfully! You can now log in.",
+  resetPasswordsDoNotMatch: "Passwords do not match.",
+  resetPasswordTooShort: "Password must be at least 6 characters long.",
+} as const;

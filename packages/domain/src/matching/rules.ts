@@ -1,0 +1,183 @@
+// The matching's rules and business constants: Begin Search gating, match statuses and their
+// transitions, the pending match screen and where a scored pair goes. Free of zod: the chat
+// screen and the settings page import it; schemas.ts and compatibility.ts hold what needs zod.
+import type { FollowupStage } from "../chat/stages.ts";
+import type { Status } from "../profile/rules.ts";
+import type { Profile } from "../profile/schemas.ts";
+import type { MessageCode } from "../shared/messages.ts";
+import { DAY_MS } from "../shared/time.ts";
+
+/** A new search is allowed 7 days (604800000 ms) after the last one started ... */
+export const SEARCH_RETRY_MS = 7 * DAY_MS;
+/** ... or whenever fewer than 3 non-'no' matches exist. */
+export const SEARCH_MIN_LIVE_MATCHES = 3;
+/** After accepting a match no new one is shown for 30 days. */
+export const MATCH_COOLDOWN_MS = 30 * DAY_MS;
+/** A product claim shown in copy, not enforced: matches are rare, about one every six months. */
+export const MATCH_FREQUENCY_MONTHS = 6;
+
+// ── Begin Search gating ──────────────────────────────────────────────────────────────────
+
+export type SearchGateInput = Pick<
+  Profile,
+  "verified" | "chatComplete" | "picturesUploaded" | "zipCode" | "birthday" | "status" | "searchStarted"
+>;
+
+function isSet(s: string | null): boolean {
+  return s !== null && s.trim() !== "";
+}
+
+/**
+ * Whether a new search may start now, given the last one and the live (non-'no') matches: yes if
+ * none has started, or the last one is at least 7 days old (exactly 604800000 ms counts), or
+ * fewer than 3 live matches exist.
+ */
+export function searchCooldownOver(searchStarted: number | null, liveMatchCount: number, now: number): boolean {
+  return searchStarted === null || now - searchStarted >= SEARCH_RETRY_MS || liveMatchCount < SEARCH_MIN_LIVE_MATCHES;
+}
+
+/**
+ * Begin Search gating: the code of the FIRST failing rule, in this order (verified, chat
+ * complete, pictures uploaded, ZIP, birthday, status active, then the 7-day / 3-match rule), or
+ * null when the search may start. The web shows the message; the server enforces the same
+ * function, so the button is a convenience, not the guard.
+ */
+export function searchBlocker(p: SearchGateInput, liveMatchCount: number, now: number): MessageCode | null {
+  if (!p.verified) return "verifyEmailToSearch";
+  if (!p.chatComplete) return "completeOnboardingToSearch";
+  if (!p.picturesUploaded) return "uploadPicturesToSearch";
+  if (!isSet(p.zipCode)) return "enterZipToSearch";
+  if (!isSet(p.birthday)) return "enterBirthdayToSearch";
+  if (p.status !== "active") return "setStatusActiveToSearch";
+  if (!searchCooldownOver(p.searchStarted, liveMatchCount, now)) return "searchInProgress";
+  return null;
+}
+
+// ── Statuses and transitions ─────────────────────────────────────────────────────────────
+
+/** The match statuses the product names, spelled as it does. */
+export const SPEC_MATCH_STATUSES = [
+  "photoValidation",
+  "followupsQueued",
+  "followupsAnswered",
+  "matchPending",
+  "no",
+] as const;
+
+/**
+ * The named statuses plus three the server needs for mutual acceptance, which the client never
+ * sees spelled out:
+ *  - accepted:  this user kept the candidate in photo review; waiting for the other side;
+ *  - confirmed: this user pressed 'Confirm and Connect'; waiting for the other side;
+ *  - connected: both confirmed; emails are exchanged.
+ * Each user holds their own record of a pair, so the two sides can differ while one waits.
+ */
+export const MATCH_STATUSES = [...SPEC_MATCH_STATUSES, "accepted", "confirmed", "connected"] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+const NEXT: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {
+  followupsQueued: ["followupsAnswered"],
+  followupsAnswered: ["photoValidation"],
+  photoValidation: ["accepted"],
+  accepted: ["matchPending"],
+  matchPending: ["confirmed"],
+  confirmed: ["connected"],
+  connected: [],
+  no: [],
+};
+
+/**
+ * Whether a match record may move from `from` to `to`. Any live status may become 'no' (declined
+ * or inactive); 'no' is final. Staying in the same status is not a transition and returns false:
+ * idempotent job handlers compare first and treat equality as a no-op.
+ */
+export function canTransition(from: MatchStatus, to: MatchStatus): boolean {
+  if (from === "no") return false;
+  return to === "no" || NEXT[from].includes(to);
+}
+
+/** 'no' means declined or inactive; everything else still counts as a match. */
+export function isLive(status: MatchStatus): boolean {
+  return status !== "no";
+}
+
+// ── Match lists ──────────────────────────────────────────────────────────────────────────
+
+/** Highest score first; equal scores keep their order (the sort is stable). Does not mutate. */
+export function sortByScoreDesc<T extends { score: number }>(matches: readonly T[]): T[] {
+  return [...matches].sort((a, b) => b.score - a.score);
+}
+
+export function countLiveMatches(matches: readonly { status: MatchStatus }[]): number {
+  return matches.filter((m) => isLive(m.status)).length;
+}
+
+/** Photo review shows the top-scoring candidate whose status is photoValidation. */
+export function photoReviewCandidate<T extends { status: MatchStatus; score: number }>(
+  matches: readonly T[],
+): T | null {
+  return sortByScoreDesc(matches.filter((m) => m.status === "photoValidation"))[0] ?? null;
+}
+
+/**
+ * The follow-up stage the conversation is in: followupsQueued while any match is followupsQueued
+ * with questions left, followupsAnswered once none remain.
+ */
+export function followupStageFor(
+  matches: readonly { status: MatchStatus; followup_questions: readonly string[] }[],
+): FollowupStage {
+  return matches.some((m) => m.status === "followupsQueued" && m.followup_questions.length > 0)
+    ? "followupsQueued"
+    : "followupsAnswered";
+}
+
+// ── Pending match screen ─────────────────────────────────────────────────────────────────
+
+export type PendingMatchResult<T> = { kind: "match"; match: T } | { kind: "blocked"; message: MessageCode };
+
+/**
+ * The pending match screen: the user must be active; within 30 days of the last accepted match
+ * nothing is shown (a cool-down of exactly 30 days: at the 30-day millisecond it is over);
+ * otherwise the matchPending match with the highest score.
+ */
+export function pendingMatchRule<T extends { status: MatchStatus; score: number }>(
+  profile: { status: Status; matchAccepted: number | null },
+  matches: readonly T[],
+  now: number,
+): PendingMatchResult<T> {
+  if (profile.status !== "active") return { kind: "blocked", message: "profileNotActive" };
+  if (profile.matchAccepted !== null && now - profile.matchAccepted < MATCH_COOLDOWN_MS) {
+    return { kind: "blocked", message: "matchCooldown" };
+  }
+  const top = sortByScoreDesc(matches.filter((m) => m.status === "matchPending"))[0];
+  return top === undefined ? { kind: "blocked", message: "noEligibleMatches" } : { kind: "match", match: top };
+}
+
+// ── Scores ───────────────────────────────────────────────────────────────────────────────
+
+/** The dimensions a scorer rates, each an integer 0-10 (see compatibility.ts). */
+export const COMPATIBILITY_DIMENSIONS = ["values", "lifestyle", "goals", "communication", "interests"] as const;
+export type CompatibilityDimension = (typeof COMPATIBILITY_DIMENSIONS)[number];
+
+/** Minimum score for a clear fit to go straight to photo review. */
+export const PHOTO_VALIDATION_MIN_SCORE = 60;
+/** Minimum score worth asking follow-up questions about. */
+export const FOLLOWUP_MIN_SCORE = 40;
+
+export type ScoreClass = Extract<MatchStatus, "photoValidation" | "followupsQueued" | "no">;
+
+/**
+ * Where a freshly scored pair goes:
+ *  - no uncertain points: score ≥ 60 → photoValidation, below → no (a clear middling fit is not
+ *    worth two people's time);
+ *  - uncertain points: score ≥ 40 → followupsQueued (the answers are rescored and may lift or sink
+ *    it, which is why even a high score with open questions waits for them), below → no.
+ * Throws RangeError on a score outside 0-100 or a negative / fractional uncertain count.
+ */
+export function classifyScore(score: number, uncertainCount: number): ScoreClass {
+  if (!Number.isInteger(score) || score < 0 || score > 100) throw new RangeError(`Invalid score: ${score}`);
+  if (!Number.isInteger(uncertainCount) || uncertainCount < 0)
+    throw new RangeError(`Invalid uncertain count: ${uncertainCount}`);
+  if (uncertainCount === 0) return score >= PHOTO_VALIDATION_MIN_SCORE ? "photoValidation" : "no";
+  return score >= FOLLOWUP_MIN_SCORE ? "followupsQueued" : "no";
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { matchSchema } from "./schemas.ts";
+
+describe("matchSchema (status, score, photos, followup_questions)", () => {
+  it("parses a match and rejects an unknown status", () => {
+    const m = { id: "u2", status: "photoValidation", score: 72, photos: ["/api/photos/u2/0"], followup_questions: [] };
+    expect(matchSchema.parse(m)).toEqual(m);
+    expect(matchSchema.safeParse({ ...m, status: "declined" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import * as z from "zod";
+import { MATCH_STATUSES } from "./rules.ts";
+
+// The matching's zod schemas: match records and a scorer's sub-scores.
+
+export const matchStatusSchema = z.enum(MATCH_STATUSES);
+
+/** A match as a user sees it; keyed by the other user's id. */
+export const matchSchema = z.object({
+  id: z.string(),
+  status: matchStatusSchema,
+  /** 0-100, from computeCompatibility. */
+  score: z.number(),
+  photos: z.array(z.string()),
+  followup_questions: z.array(z.string()),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+const subScore = z.number().int().min(0).max(10);
+
+/** How well one user fits what the other seeks: an integer 0-10 per dimension, all required. */
+export const subScoresSchema = z.strictObject({
+  values: subScore,
+  lifestyle: subScore,
+  goals: subScore,
+  communication: subScore,
+  interests: subScore,
+});
+export type SubScores = z.infer<typeof subScoresSchema>;
+
+/** Whether the two sides' dealbreakers conflict: a real boolean, never a string such as "false". */
+export const dealbreakerConflictSchema = z.boolean();
