@@ -35,3 +35,14 @@ export const ACCOUNT_ERROR_CODES = {
   passwordPolicy: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
   botcheck: "BOTCHECK_FAILED",
 } as const;
+
+/** sendCustomVerificationEmail: whether an email went out; none does once the address is verified. */
+export interface VerificationEmailOutput {
+  sent: boolean;
+  alreadyVerified: boolean;
+}
+
+/** sendCustomPasswordResetEmail: the same answer whether or not the account exists. */
+export interface PasswordResetEmailOutput {
+  message: string;
+}

@@ -69,7 +69,10 @@ const oobCode = z.string().trim().min(1).max(200);
 export const verifyEmailRequestSchema = z.object({ oobCode });
 export const checkResetCodeRequestSchema = z.object({ oobCode });
 export const resetPasswordRequestSchema = z.object({ oobCode, newPassword: z.string().min(1).max(1000) });
+/** sendCustomPasswordResetEmail's input. */
 export const passwordResetEmailRequestSchema = z.object({ email: emailSchema });
+/** sendCustomVerificationEmail takes nothing: `{}` and no other key. */
+export const verificationEmailRequestSchema = z.object({}).strict();
 
 export const deleteAccountRequestSchema = z.object({
   confirmation: z

@@ -1,6 +1,25 @@
-// Free of zod on purpose: the browser's first page imports it.
+// Free of zod at run time on purpose: the browser's first page imports it (the schemas below are
+// imported as types only, and erased).
 // The callable protocol: POST /api/call/<name> with {"data": …} answers 200 {"result": …}, or an
 // HTTP error with {"error": {"status", "message"}} using the Firebase/gRPC status names.
+import type * as z from "zod";
+import type { PasswordResetEmailOutput, VerificationEmailOutput } from "../accounts/contracts.ts";
+import type { passwordResetEmailRequestSchema, verificationEmailRequestSchema } from "../accounts/schemas.ts";
+import type { CallSamApiOutput } from "../chat/contracts.ts";
+import type { callSamApiInputSchema } from "../chat/schemas.ts";
+import type {
+  MatchConfirmationOutput,
+  MatchingAlgoOutput,
+  MatchStepOutput,
+  PrelimMatchOutput,
+} from "../matching/contracts.ts";
+import type {
+  followupsMatchInputSchema,
+  matchConfirmationInputSchema,
+  photoMatchInputSchema,
+  searchStepInputSchema,
+} from "../matching/schemas.ts";
+
 export const CALLABLE_NAMES = [
   "callSamApi",
   "triggeredPhotoMatch",
@@ -41,3 +60,29 @@ export function statusForHttp(code: number): ErrorStatus {
   if (code === 408) return "DEADLINE_EXCEEDED";
   return code >= 500 ? "INTERNAL" : "INVALID_ARGUMENT";
 }
+
+/**
+ * What each callable takes (`data`, as the caller may write it: the input schema's z.input) and
+ * what it answers (`result`). Types only: the server's registry and the browser's call() can key
+ * their signatures on it so that both sides agree on every callable's shape.
+ */
+export interface CallableContracts {
+  callSamApi: { input: z.input<typeof callSamApiInputSchema>; output: CallSamApiOutput };
+  triggeredPhotoMatch: { input: z.input<typeof photoMatchInputSchema>; output: MatchStepOutput };
+  triggeredFollowupsMatch: { input: z.input<typeof followupsMatchInputSchema>; output: MatchStepOutput };
+  triggeredGenerateNarrative: { input: z.input<typeof searchStepInputSchema>; output: MatchStepOutput };
+  triggeredPrelimMatch: { input: z.input<typeof searchStepInputSchema>; output: PrelimMatchOutput };
+  triggeredMatchingAlgo: { input: z.input<typeof searchStepInputSchema>; output: MatchingAlgoOutput };
+  sendCustomVerificationEmail: {
+    input: z.input<typeof verificationEmailRequestSchema>;
+    output: VerificationEmailOutput;
+  };
+  sendCustomPasswordResetEmail: {
+    input: z.input<typeof passwordResetEmailRequestSchema>;
+    output: PasswordResetEmailOutput;
+  };
+  triggeredMatchConfirmation: { input: z.input<typeof matchConfirmationInputSchema>; output: MatchConfirmationOutput };
+}
+
+export type CallableInput<N extends CallableName> = CallableContracts[N]["input"];
+export type CallableOutput<N extends CallableName> = CallableContracts[N]["output"];

@@ -1,5 +1,5 @@
-// The matches resources (users/{uid}/matches) as the browser sees them.
-// Free of zod: the chat screen imports it.
+// The matches resources (users/{uid}/matches) as the browser sees them, and what the matching
+// callables answer. Free of zod: the chat screen imports it.
 import type { MatchStatus } from "./rules.ts";
 
 export const MATCHES_PATH = "/api/matches";
@@ -28,4 +28,29 @@ export interface PendingMatchResponse {
   match: { id: string; score: number } | null;
   /** The message to show when there is nothing to confirm. */
   message: string | null;
+}
+
+// ── What the matching callables answer ───────────────────────────────────────────────────
+// Results carry counts only: never a candidate's id, words or email.
+
+/** triggeredGenerateNarrative, triggeredPhotoMatch and triggeredFollowupsMatch: done. */
+export interface MatchStepOutput {
+  ok: true;
+}
+
+/** triggeredPrelimMatch: how many people the preliminary match kept for scoring. */
+export interface PrelimMatchOutput {
+  candidates: number;
+}
+
+/** triggeredMatchingAlgo: how many scored pairs went to each status. */
+export interface MatchingAlgoOutput {
+  photoValidation: number;
+  followupsQueued: number;
+  no: number;
+}
+
+/** triggeredMatchConfirmation: the message to show after 'Confirm and Connect'. */
+export interface MatchConfirmationOutput {
+  message: string;
 }

@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { MATCH_STATUSES } from "./rules.ts";
 
-// The matching's zod schemas: match records and a scorer's sub-scores.
+// The matching's zod schemas: match records, a scorer's sub-scores and the inputs of the matching
+// callables.
 
 export const matchStatusSchema = z.enum(MATCH_STATUSES);
 
@@ -30,3 +31,22 @@ export type SubScores = z.infer<typeof subScoresSchema>;
 
 /** Whether the two sides' dealbreakers conflict: a real boolean, never a string such as "false". */
 export const dealbreakerConflictSchema = z.boolean();
+
+// ── Inputs of the matching callables ─────────────────────────────────────────────────────
+
+/** The other user's id, which is also the match id. */
+const matchUidSchema = z.string().min(1).max(200);
+
+/** triggeredGenerateNarrative, triggeredPrelimMatch and triggeredMatchingAlgo take nothing: `{}`. */
+export const searchStepInputSchema = z.object({}).strict();
+
+/** triggeredPhotoMatch: 'Set free' (declined) or 'Keep in your web' (accepted) in photo review. */
+export const photoMatchInputSchema = z
+  .object({ matchUid: matchUidSchema, action: z.enum(["declined", "accepted"]) })
+  .strict();
+
+/** triggeredFollowupsMatch: the person answered Sam's follow-up questions about this match. */
+export const followupsMatchInputSchema = z.object({ matchUid: matchUidSchema, action: z.literal("answered") }).strict();
+
+/** triggeredMatchConfirmation: 'Confirm and Connect' on the pending match. */
+export const matchConfirmationInputSchema = z.object({ matchId: matchUidSchema }).strict();
