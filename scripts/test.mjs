@@ -32,7 +32,7 @@ function ensureChromium() {
 
 const chromePath = ensureChromium();
 
-// Lint (Biome and the feature-structure rule) and types first: they are part of the suite.
+// Lint (Biome, with the layering rules and the import-cycle check) and types first: they are part of the suite.
 const staticStatus = run("npm", ["run", "--silent", "lint"]) || run("npm", ["run", "--silent", "typecheck"]);
 
 const vitestReport = path.join(reports, "vitest.json");
