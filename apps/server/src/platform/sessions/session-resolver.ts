@@ -1,8 +1,8 @@
 import { MESSAGES } from "@sams-web/domain/messages";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
-import { AppError } from "../../platform/http/errors.ts";
-import type { Auth } from "./auth.ts";
+import type { Auth } from "../../features/accounts/auth.ts";
+import { AppError } from "../http/errors.ts";
 
 export interface SessionUser {
   id: string;
@@ -39,7 +39,12 @@ export function createSessionResolver(auth: Auth) {
     return user;
   };
 
-  return { optionalUser, requireUser };
+  /** A route hook that refuses a request without a signed-in user before its body is validated. */
+  const signedIn = async (request: FastifyRequest): Promise<void> => {
+    await requireUser(request);
+  };
+
+  return { optionalUser, requireUser, signedIn };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;
