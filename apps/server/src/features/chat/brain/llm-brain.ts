@@ -1,7 +1,7 @@
 import * as z from "zod";
+import { generateStructured, type LlmCallSettings } from "../../../platform/llm/structured-call.ts";
 import { type Brain, BrainFailure, type BrainReply } from "./brain.ts";
 import { systemPrompt, userPrompt } from "./prompts.ts";
-import { generateStructured, type LlmCallSettings } from "./structured-call.ts";
 
 /** The reply the model must produce; anything else (malformed, truncated, empty) is a failure. */
 export const samReplySchema = z.object({
