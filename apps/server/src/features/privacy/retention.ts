@@ -1,6 +1,7 @@
 import { cutoff, RETENTION_JOBS, type RetentionJob } from "@sams-web/domain/retention";
-import type { FeatureContext } from "../../app.ts";
-import type { Database } from "../../db/client.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../platform/db/database-plugin.ts";
+import type { Jobs } from "../../platform/jobs/jobs.ts";
 import type { AccountLifecycle } from "../../platform/lifecycle/account-lifecycle.ts";
 import {
   anonymiseAiChat,
@@ -13,8 +14,8 @@ import {
   purgeTrafficLogs,
 } from "./mutations.ts";
 
-// The retention windows of SPEC.md section 9 as daily jobs. Each run computes its cutoff from
-// the clock it is given, so a run that was missed or repeated just catches up.
+// The retention windows (RETENTION_JOBS) as daily jobs. Each run computes its cutoff from the
+// clock it is given, so a run that was missed or repeated just catches up.
 
 export interface RetentionDeps {
   db: Database;
@@ -25,7 +26,7 @@ export interface RetentionDeps {
 type RetentionRun = (deps: RetentionDeps, cutoffAt: Date, now: Date) => Promise<number>;
 
 /**
- * One run per window of packages/domain/src/retention.ts. Windows for data this service does not
+ * One run per window of RETENTION_JOBS. Windows for data this service does not
  * collect (customer care, transactions, identity documents) map to null: there is nothing to
  * delete, and a test checks that each of them really has no table.
  */
@@ -64,16 +65,23 @@ export const retentionQueueName = (job: RetentionJob) => `retention-${job.name}`
 /** Daily at 03:17 UTC, a quiet hour for US users. */
 const RETENTION_CRON = "17 3 * * *";
 
-export async function registerRetentionJobs({ jobs, db, accountLifecycle, app }: FeatureContext): Promise<void> {
-  const deps: RetentionDeps = { db, accountLifecycle, log: (message) => app.log.warn(message) };
+/** Every window with data to delete gets a handler on the job queue and a daily schedule. */
+export async function registerRetentionJobs(deps: {
+  db: Database;
+  accountLifecycle: AccountLifecycle;
+  jobs: Jobs;
+  log: Pick<FastifyBaseLogger, "info" | "warn">;
+}): Promise<void> {
+  const { jobs, log } = deps;
+  const runDeps: RetentionDeps = { ...deps, log: (message) => log.warn(message) };
   // An account its owner deletes is gone at once, leaving no row (not even a tombstone) naming
   // it; the 'deleted accounts 90 days' window applies to accounts closed for inactivity.
   for (const job of RETENTION_JOBS) {
     if (!RETENTION_RUNS[job.name]) continue;
     const name = retentionQueueName(job);
     await jobs.work(name, async () => {
-      const changed = await runRetentionJob(deps, job, Date.now());
-      if (changed > 0) app.log.info({ job: job.name, changed }, "retention job ran");
+      const changed = await runRetentionJob(runDeps, job, Date.now());
+      if (changed > 0) log.info({ job: job.name, changed }, "retention job ran");
     });
     await jobs.schedule(name, RETENTION_CRON, { runAtStart: true });
   }

@@ -1,8 +1,8 @@
-import type { Database } from "../../db/client.ts";
+import type { DataExportRegistry } from "../../platform/data-export/data-export-registry.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import { listMatchesFor } from "../matching/data.ts";
+import { createArchive } from "./archive.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";
-import type { DataExportRegistry } from "./export-registry.ts";
-import { createZip } from "./zip.ts";
 
 const README = `Sam's Web: your data
 
@@ -43,27 +43,28 @@ export async function buildExport(
       .filter((message) => message.conversationId === conversation.id)
       .map(({ sender, text, stage, sentAt }) => ({ sender, text, stage, timestamp: sentAt })),
   }));
-  const modified = now;
-  return createZip([
-    { name: "README.txt", data: README, modified },
-    { name: "export.json", data: json({ exportedAt: now, userId }), modified },
-    { name: "account.json", data: json(own.account ?? null), modified },
-    { name: "profile.json", data: json(own.profile ?? null), modified },
-    { name: "conversations.json", data: json(conversations), modified },
-    { name: "matches.json", data: json(matches), modified },
-    {
-      name: "consent.json",
-      data: json({
-        cookiePreferencesHistory: own.consentHistory,
-        californiaRequests: requests.map(({ id, kind, createdAt, answeredAt }) => ({
-          id,
-          kind,
-          createdAt,
-          answeredAt,
-        })),
-      }),
-      modified,
-    },
-    ...(await registry.entriesFor(userId)),
-  ]);
+  return createArchive(
+    [
+      { name: "README.txt", data: README },
+      { name: "export.json", data: json({ exportedAt: now, userId }) },
+      { name: "account.json", data: json(own.account ?? null) },
+      { name: "profile.json", data: json(own.profile ?? null) },
+      { name: "conversations.json", data: json(conversations) },
+      { name: "matches.json", data: json(matches) },
+      {
+        name: "consent.json",
+        data: json({
+          cookiePreferencesHistory: own.consentHistory,
+          californiaRequests: requests.map(({ id, kind, createdAt, answeredAt }) => ({
+            id,
+            kind,
+            createdAt,
+            answeredAt,
+          })),
+        }),
+      },
+      ...(await registry.entriesFor(userId)),
+    ],
+    now,
+  );
 }

@@ -1,24 +1,22 @@
-import { cookiePreferencesSchema } from "@sams-web/domain/consent";
 import {
   BROWSER_ID_HEADER,
-  CONSENT_CONFIG_PATH,
-  CONSENT_PATH,
-  type ConsentConfigResponse,
-  type ConsentResponse,
   EXPORT_PATH,
   PRIVACY_REQUESTS_PATH,
   type PrivacyRequestKind,
   type PrivacyRequestsResponse,
   type PrivacyRequestView,
 } from "@sams-web/domain/consent-api";
-import { browserIdSchema, createPrivacyRequestSchema, putConsentSchema } from "@sams-web/domain/consent-contracts";
+import { browserIdSchema, createPrivacyRequestSchema } from "@sams-web/domain/consent-contracts";
 import { MESSAGES } from "@sams-web/domain/messages";
-import type { FastifyRequest } from "fastify";
-import type { FeatureContext } from "../../app.ts";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
-import { getPrivacySettings, listPrivacyRequests, type PrivacyRequestRow } from "./data.ts";
+import { requiredJsonBody } from "../../platform/http/zod-schemas.ts";
+import { listPrivacyRequests, type PrivacyRequestRow } from "./data.ts";
 import { buildExport } from "./export.ts";
-import { insertPrivacyRequest, setPrivacySettings } from "./mutations.ts";
+import { insertPrivacyRequest } from "./mutations.ts";
 import { registerRetentionJobs } from "./retention.ts";
 
 const ANSWERS: Record<PrivacyRequestKind, string> = {
@@ -36,8 +34,25 @@ function toView(row: PrivacyRequestRow): PrivacyRequestView {
   };
 }
 
-export async function registerConsentRoutes(context: FeatureContext): Promise<void> {
-  const { app, db, sessions, bus } = context;
+const privacyRequestViewSchema = z.object({
+  id: z.string(),
+  kind: createPrivacyRequestSchema.shape.kind,
+  createdAt: z.number(),
+  answeredAt: z.number(),
+  message: z.string(),
+}) satisfies z.ZodType<PrivacyRequestView>;
+
+const privacyRequestsResponseSchema = z.object({
+  requests: z.array(privacyRequestViewSchema),
+}) satisfies z.ZodType<PrivacyRequestsResponse>;
+
+/**
+ * A person's privacy rights: California requests (opt out of selling or sharing, limit the use of
+ * sensitive data), the download of all their data, and the retention windows as daily jobs.
+ */
+const privacy: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions, bus, dataExport } = app;
 
   /** Signed in: the account. A guest: the random id this browser made for itself. */
   const requestOwner = async (request: FastifyRequest): Promise<{ userId: string } | { browserId: string }> => {
@@ -48,49 +63,32 @@ export async function registerConsentRoutes(context: FeatureContext): Promise<vo
     return { browserId: parsed.data };
   };
 
-  app.get(
-    CONSENT_CONFIG_PATH,
-    async (): Promise<ConsentConfigResponse> => ({
-      adPixelId: context.config.AD_PIXEL_ID ?? null,
-    }),
-  );
-
-  app.get(CONSENT_PATH, async (request): Promise<ConsentResponse> => {
-    const user = await sessions.requireUser(request);
-    // A copy that no longer parses (written by hand, or by a broken client) counts as none.
-    const parsed = cookiePreferencesSchema.safeParse(await getPrivacySettings(db, user.id));
-    return { preferences: parsed.success ? parsed.data : null };
-  });
-
-  app.put(CONSENT_PATH, { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } }, async (request) => {
-    const user = await sessions.requireUser(request);
-    const { preferences } = putConsentSchema.parse(request.body);
-    await setPrivacySettings(db, user.id, preferences);
-    await bus.publish(user.id, { topic: "consent" });
-    return { preferences } satisfies ConsentResponse;
-  });
-
   app.post(
     PRIVACY_REQUESTS_PATH,
-    { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+    {
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: {
+        body: requiredJsonBody(createPrivacyRequestSchema),
+        response: { 201: z.object({ request: privacyRequestViewSchema }) },
+      },
+    },
     async (request, reply) => {
-      const { kind } = createPrivacyRequestSchema.parse(request.body);
       const owner = await requestOwner(request);
-      const row = await insertPrivacyRequest(db, owner, kind, new Date());
+      const row = await insertPrivacyRequest(db, owner, request.body.kind, new Date());
       if ("userId" in owner) await bus.publish(owner.userId, { topic: "consent" });
       reply.code(201);
       return { request: toView(row) };
     },
   );
 
-  app.get(PRIVACY_REQUESTS_PATH, async (request): Promise<PrivacyRequestsResponse> => {
+  app.get(PRIVACY_REQUESTS_PATH, { schema: { response: { 200: privacyRequestsResponseSchema } } }, async (request) => {
     const owner = await requestOwner(request);
     return { requests: (await listPrivacyRequests(db, owner)).map(toView) };
   });
 
   app.get(EXPORT_PATH, { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } }, async (request, reply) => {
     const user = await sessions.requireUser(request);
-    const archive = await buildExport(db, context.dataExport, user.id, new Date());
+    const archive = await buildExport(db, dataExport, user.id, new Date());
     const day = new Date().toISOString().slice(0, 10);
     reply
       .header("content-type", "application/zip")
@@ -99,5 +97,11 @@ export async function registerConsentRoutes(context: FeatureContext): Promise<vo
     return reply.send(archive);
   });
 
-  await registerRetentionJobs(context);
-}
+  await registerRetentionJobs({ db, accountLifecycle: app.accountLifecycle, jobs: app.jobs, log: app.log });
+};
+
+export const privacyFeature = fp(privacy, {
+  name: "privacy",
+  dependencies: ["db", "realtime", "sessions", "jobs", "account-lifecycle", "data-export", "rate-limit", "zod-schemas"],
+  encapsulate: true,
+});
