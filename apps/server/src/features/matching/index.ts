@@ -1,31 +1,23 @@
 import { pendingMatchRule } from "@sams-web/domain/match-rules";
-import {
-  MATCHES_PATH,
-  type MatchesResponse,
-  PENDING_MATCH_PATH,
-  type PendingMatchResponse,
-} from "@sams-web/domain/matching-api";
+import { MATCHES_PATH, PENDING_MATCH_PATH } from "@sams-web/domain/matching-api";
 import { MESSAGES } from "@sams-web/domain/messages";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
-import type { FeatureContext } from "../../app.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
 import { matchingEnqueuers, registerMatchingJobs } from "./jobs.ts";
 import { matchingModels } from "./models.ts";
+import { matchesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
 import { MatchingService } from "./service.ts";
 
 const matchUid = z.string().min(1).max(200);
 
-export async function registerMatchRoutes({
-  app,
-  db,
-  bus,
-  config,
-  sessions,
-  callables,
-  mailer,
-  jobs,
-}: FeatureContext): Promise<void> {
+/** Matches as the person sees them, the pending match, and the search steps the browser drives. */
+const matching: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, bus, config, sessions, callables, mailer, jobs } = app;
   const service = new MatchingService({
     db,
     bus,
@@ -38,12 +30,12 @@ export async function registerMatchRoutes({
   });
   await registerMatchingJobs(jobs, service);
 
-  app.get(MATCHES_PATH, async (request): Promise<MatchesResponse> => {
+  app.get(MATCHES_PATH, { schema: { response: { 200: matchesResponseSchema } } }, async (request) => {
     const user = await sessions.requireUser(request);
     return { matches: await listMatchesFor(db, user.id) };
   });
 
-  app.get(PENDING_MATCH_PATH, async (request): Promise<PendingMatchResponse> => {
+  app.get(PENDING_MATCH_PATH, { schema: { response: { 200: pendingMatchResponseSchema } } }, async (request) => {
     const user = await sessions.requireUser(request);
     const profile = await findProfile(db, user.id);
     if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
@@ -102,4 +94,10 @@ export async function registerMatchRoutes({
     input: z.object({ matchId: matchUid }).strict(),
     handler: async ({ matchId }, { request }) => service.confirm((await sessions.requireUser(request)).id, matchId),
   });
-}
+};
+
+export const matchingFeature = fp(matching, {
+  name: "matching",
+  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs"],
+  encapsulate: true,
+});

@@ -2,25 +2,33 @@ import { analyticsEnabled, cookiePreferencesSchema, isExpired } from "@sams-web/
 import { ANALYTICS_EVENTS_PATH } from "@sams-web/domain/consent-api";
 import { analyticsEventSchema } from "@sams-web/domain/consent-contracts";
 import { MESSAGES } from "@sams-web/domain/messages";
-import type { FeatureContext } from "../../app.ts";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/http/errors.ts";
+import { requiredJsonBody } from "../../platform/http/zod-schemas.ts";
 import { getPrivacySettings } from "../consent/data.ts";
 import { insertAnalyticsEvent } from "./mutations.ts";
 import { createVisitorHasher } from "./visitor-hash.ts";
 
 /**
- * First-party analytics (SPEC.md section 7: "Analytics collection is switched on or off according
- * to consent"). An event is stored only when the browser says analytics consent is on and, for a
- * signed-in person, their stored choice agrees: a stale tab cannot collect after opting out.
+ * First-party analytics, collected only with the visitor's consent. An event is stored only when
+ * the browser says analytics consent is on and, for a signed-in person, their stored choice
+ * agrees: a stale tab cannot collect after opting out.
  */
-export function registerAnalyticsRoutes({ app, db, sessions }: FeatureContext): void {
+const analytics: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions } = app;
   const hashVisitor = createVisitorHasher();
 
   app.post(
     ANALYTICS_EVENTS_PATH,
-    { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: { body: requiredJsonBody(analyticsEventSchema) },
+    },
     async (request, reply) => {
-      const event = analyticsEventSchema.parse(request.body);
+      const event = request.body;
       if (!event.consent.analytics) throw new AppError("PERMISSION_DENIED", MESSAGES.analyticsConsentMissing);
       const user = await sessions.optionalUser(request);
       if (user) {
@@ -38,4 +46,10 @@ export function registerAnalyticsRoutes({ app, db, sessions }: FeatureContext): 
       return reply.code(204).send();
     },
   );
-}
+};
+
+export const analyticsFeature = fp(analytics, {
+  name: "analytics",
+  dependencies: ["db", "sessions", "rate-limit", "zod-schemas"],
+  encapsulate: true,
+});

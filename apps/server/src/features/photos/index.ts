@@ -3,11 +3,11 @@ import multipart from "@fastify/multipart";
 import { PHOTOS_MAX } from "@sams-web/domain/constants";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/profile-api";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FeatureContext } from "../../app.ts";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
-import { createStorage } from "../../platform/storage/create-storage.ts";
-import type { StorageDriver } from "../../platform/storage/storage.ts";
 import { createPhotoService } from "./service.ts";
 
 /**
@@ -44,16 +44,19 @@ function rateLimitKey(request: FastifyRequest): string {
   return cookie ? `c:${createHash("sha256").update(cookie).digest("base64url")}` : `ip:${request.ip}`;
 }
 
-/** Photo set upload and serving. Tests pass their own storage (e.g. one that fails on purpose). */
-export async function registerPhotoRoutes(context: FeatureContext, storage?: StorageDriver): Promise<void> {
-  const { app, db, bus, sessions, config, accountLifecycle, dataExport } = context;
-  const service = createPhotoService({ db, bus, storage: storage ?? createStorage(config), log: app.log });
+const photosResponseSchema = z.object({ photos: z.array(z.string()) }) satisfies z.ZodType<PhotosResponse>;
+
+/** Photo set upload and serving, on the configured storage (a test may pass its own to buildApp). */
+const photos: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, bus, storage, sessions, accountLifecycle, dataExport } = app;
+  const service = createPhotoService({ db, bus, storage, log: app.log });
 
   accountLifecycle.onDeleted((userId) => service.deleteAll(userId));
   // 'Download all their data': the person's own photo files join their export archive.
   dataExport.add((userId) => service.exportEntries(userId));
 
-  app.get(PHOTOS_PATH, async (request, reply): Promise<PhotosResponse> => {
+  app.get(PHOTOS_PATH, { schema: { response: { 200: photosResponseSchema } } }, async (request, reply) => {
     const user = await sessions.requireUser(request);
     reply.header("cache-control", "no-store");
     return { photos: await service.list(user.id) };
@@ -80,8 +83,11 @@ export async function registerPhotoRoutes(context: FeatureContext, storage?: Sto
     scope.put(
       PHOTOS_PATH,
       // Per account where there is one: people behind one address do not share a budget.
-      { config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: rateLimitKey } } },
-      async (request): Promise<PhotosResponse> => {
+      {
+        config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: rateLimitKey } },
+        schema: { response: { 200: photosResponseSchema } },
+      },
+      async (request) => {
         const user = await sessions.requireUser(request);
         if (!request.isMultipart()) throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
         const uploads: Buffer[] = [];
@@ -104,4 +110,10 @@ export async function registerPhotoRoutes(context: FeatureContext, storage?: Sto
       },
     );
   });
-}
+};
+
+export const photosFeature = fp(photos, {
+  name: "photos",
+  dependencies: ["db", "realtime", "storage", "sessions", "account-lifecycle", "data-export", "rate-limit"],
+  encapsulate: true,
+});
