@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { estimateTokens, resetFake, startFakeOpenAiServer } from "../apps/server/test/fake-openai-server.ts";
+import { estimateTokens, resetFake, startFakeOpenAiServer } from "../apps/server/test/support/fake-openai-server.ts";
 import { freePort, percentile } from "./lib.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -1,80 +1,74 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
-import type pg from "pg";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
 import type { Auth } from "./features/accounts/auth.ts";
-import { registerAccounts } from "./features/accounts/feature.ts";
-import { createSessionResolver, type SessionResolver } from "./features/accounts/session.ts";
-import { registerAnalyticsRoutes } from "./features/analytics/routes.ts";
-import { registerChatRoutes } from "./features/chat/routes.ts";
+import { accountsFeature } from "./features/accounts/index.ts";
+import { analyticsFeature } from "./features/analytics/index.ts";
+import { chatFeature } from "./features/chat/index.ts";
 import { AD_PIXEL_HOSTS } from "./features/consent/ad-pixel.ts";
-import { DataExportRegistry } from "./features/consent/export-registry.ts";
-import { registerConsentRoutes } from "./features/consent/routes.ts";
-import { registerEventRoutes } from "./features/events/routes.ts";
-import { registerHealthRoutes } from "./features/health/routes.ts";
-import { registerMatchRoutes } from "./features/matching/routes.ts";
-import { registerPhotoRoutes } from "./features/photos/routes.ts";
-import { registerProfileRoutes } from "./features/profile/routes.ts";
-import { type Botcheck, createBotcheck } from "./platform/botcheck/botcheck.ts";
-import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
-import { installErrorHandler } from "./platform/http/error-handler.ts";
-import { installOriginCheck } from "./platform/http/origin-check.ts";
-import { createInlineJobs, type Jobs } from "./platform/jobs/jobs.ts";
-import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
-import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
+import { consentFeature } from "./features/consent/index.ts";
+import { healthFeature } from "./features/health/index.ts";
+import { matchingFeature } from "./features/matching/index.ts";
+import { photosFeature } from "./features/photos/index.ts";
+import { privacyFeature } from "./features/privacy/index.ts";
+import { profileFeature } from "./features/profile/index.ts";
+import { botcheckPlugin } from "./platform/botcheck/botcheck-plugin.ts";
+import { configPlugin } from "./platform/config/config-plugin.ts";
+import { dataExportPlugin } from "./platform/data-export/data-export-plugin.ts";
+import { type DatabaseHandle, databasePlugin } from "./platform/db/database-plugin.ts";
+import { callablesPlugin } from "./platform/http/callables.ts";
+import { errorHandlerPlugin } from "./platform/http/error-handler.ts";
+import { originCheckPlugin } from "./platform/http/origin-check.ts";
+import { NO_THIRD_PARTY_HOSTS, securityHeadersPlugin } from "./platform/http/security-headers.ts";
+import { webAppPlugin } from "./platform/http/web-app.ts";
+import { zodSchemasPlugin } from "./platform/http/zod-schemas.ts";
+import type { Jobs } from "./platform/jobs/jobs.ts";
+import { jobsPlugin } from "./platform/jobs/jobs-plugin.ts";
+import { accountLifecyclePlugin } from "./platform/lifecycle/account-lifecycle-plugin.ts";
+import type { Mailer } from "./platform/mail/mailer.ts";
+import { mailerPlugin } from "./platform/mail/mailer-plugin.ts";
+import { rateLimitPlugin } from "./platform/rate-limit/rate-limit-plugin.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
+import { eventsRoute } from "./platform/realtime/events-route.ts";
+import { realtimePlugin } from "./platform/realtime/realtime-plugin.ts";
+import { sessionsPlugin } from "./platform/sessions/sessions-plugin.ts";
+import type { StorageDriver } from "./platform/storage/storage.ts";
+import { storagePlugin } from "./platform/storage/storage-plugin.ts";
 
-export interface AppDeps {
+/** What the app is built from. The caller opens (and later closes) the database, bus and jobs. */
+export interface AppOptions extends DatabaseHandle {
   config: Config;
-  db: Database;
-  pool: pg.Pool;
   bus: RealtimeBus;
   auth: Auth;
   /** Background jobs (pg-boss, started by server.ts); without it, jobs run inline (tests). */
   jobs?: Jobs;
   /** Outgoing mail (SMTP_URL, else .eml files in DATA_DIR/outbox); made from the config if absent. */
   mailer?: Mailer;
+  /** Photo storage; made from the config (S3_BUCKET, else DATA_DIR/photos) if absent. */
+  storage?: StorageDriver;
+  /** The clock rate-limit windows are measured by (tests move it); Date.now if absent. */
+  rateLimitClock?: () => number;
 }
 
-/** What every feature gets when it registers its routes and callables. */
-export interface FeatureContext extends AppDeps {
-  app: FastifyInstance;
-  callables: CallableRegistry;
-  sessions: SessionResolver;
-  accountLifecycle: AccountLifecycle;
-  /** The proof-of-work bot check: `await botcheck.require(request)` refuses a request without one. */
-  botcheck: Botcheck;
-  jobs: Jobs;
-  /** The one mail platform every feature sends through. */
-  mailer: Mailer;
-  /** Adds a feature's files (e.g. photos) to a person's data export. */
-  dataExport: DataExportRegistry;
-}
-
-/** A feature adds its routes and callables to the app. */
-export type Feature = (context: FeatureContext) => void | Promise<void>;
+/** A feature: an encapsulated plugin that adds routes and callables, using the platform's decorators. */
+export type Feature = FastifyPluginAsync;
 
 /** The product's features, in the order their routes are registered. */
 export const FEATURES: readonly Feature[] = [
-  ({ app, pool }) => registerHealthRoutes(app, pool),
-  registerAccounts,
-  (context) => registerEventRoutes(context.app, context),
-  registerMatchRoutes,
-  registerProfileRoutes,
-  registerPhotoRoutes,
-  (context) => registerChatRoutes(context),
-  registerConsentRoutes,
-  registerAnalyticsRoutes,
+  healthFeature,
+  accountsFeature,
+  matchingFeature,
+  profileFeature,
+  photosFeature,
+  chatFeature,
+  consentFeature,
+  privacyFeature,
+  analyticsFeature,
 ];
 
-export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
-  const { config } = deps;
+/** The platform first (each a named plugin the features declare as dependencies), then the features. */
+export async function buildApp(options: AppOptions, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
+  const { config } = options;
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
@@ -84,79 +78,31 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
     return503OnClosing: true,
   });
 
-  installErrorHandler(app);
-  installOriginCheck(app, config.publicUrl);
-  // Third-party hosts are allowed only when an ad pixel is configured, and only the pixel's
-  // (README.md, Privacy). The browser still loads it only after the visitor turned ad tracking on.
-  const pixel = config.AD_PIXEL_ID ? AD_PIXEL_HOSTS : { script: [], img: [], connect: [] };
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...pixel.script],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", ...pixel.img],
-        connectSrc: ["'self'", ...pixel.connect],
-        workerSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { db: options.db, pool: options.pool });
+  await app.register(errorHandlerPlugin);
+  await app.register(originCheckPlugin);
+  // Third-party hosts are allowed only when an ad pixel is configured, and only the pixel's.
+  // The browser still loads it only after the visitor turned ad tracking on.
+  await app.register(securityHeadersPlugin, {
+    thirdParty: config.AD_PIXEL_ID ? AD_PIXEL_HOSTS : NO_THIRD_PARTY_HOSTS,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(zodSchemasPlugin);
+  await app.register(rateLimitPlugin, { clock: options.rateLimitClock });
+  await app.register(realtimePlugin, { bus: options.bus });
+  await app.register(jobsPlugin, { jobs: options.jobs });
+  await app.register(mailerPlugin, { mailer: options.mailer });
+  await app.register(storagePlugin, { storage: options.storage });
+  await app.register(sessionsPlugin, { auth: options.auth });
+  await app.register(botcheckPlugin, { secret: options.auth.options.secret });
+  await app.register(accountLifecyclePlugin);
+  await app.register(dataExportPlugin);
+  await app.register(callablesPlugin);
+  await app.register(eventsRoute);
 
-  const callables = new CallableRegistry();
-  const sessions = createSessionResolver(deps.auth);
-  const botcheck = createBotcheck({ secret: deps.auth.options.secret, maxNumber: config.BOTCHECK_MAX_NUMBER });
-  const context: FeatureContext = {
-    ...deps,
-    app,
-    callables,
-    sessions,
-    accountLifecycle: new AccountLifecycle(),
-    botcheck,
-    jobs: deps.jobs ?? createInlineJobs(),
-    mailer: deps.mailer ?? createMailer(config, (line) => app.log.warn(line)),
-    dataExport: new DataExportRegistry(),
-  };
+  for (const feature of features) await app.register(feature);
 
-  for (const feature of features) await feature(context);
-  registerCallableRoute(app, callables);
-
-  serveWebApp(app, config.webDistDir);
+  await app.register(webAppPlugin);
   return app;
-}
-
-/** Serves the built SPA: hashed assets cached for good, every other page path gets index.html. */
-function serveWebApp(app: FastifyInstance, distDir: string): void {
-  if (!existsSync(path.join(distDir, "index.html"))) return;
-  app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      res.setHeader(
-        "cache-control",
-        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-      );
-    },
-  });
-  app.get("/*", (request, reply) => {
-    if (request.url.startsWith("/api/")) {
-      return reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for GET ${request.url}` } });
-    }
-    const file = request.url.split("?")[0] ?? "/";
-    const candidate = path.join(distDir, path.normalize(file));
-    if (file !== "/" && candidate.startsWith(distDir) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
-      return reply.sendFile(path.relative(distDir, candidate));
-    }
-    reply.header("cache-control", "no-cache");
-    return reply.sendFile("index.html");
-  });
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { createDatabase, runMigrations } from "./db/client.ts";
 import { createAuth } from "./features/accounts/auth.ts";
 import { startEmbeddedPostgres } from "./platform/db/embedded-postgres.ts";
-import { ensureZipCodes } from "./platform/db/zip-codes.ts";
+import { openDatabase } from "./platform/db/open-database.ts";
 import { createPgBossJobs } from "./platform/jobs/jobs.ts";
 import { createInProcessBus, createPostgresBus, type RealtimeBus } from "./platform/realtime/bus.ts";
 import { loadOrCreateSecret } from "./platform/secrets/local-secret.ts";
@@ -37,10 +36,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const { db, pool } = createDatabase(databaseUrl);
-    cleanups.push(() => pool.end());
-    await runMigrations(db);
-    await ensureZipCodes(db);
+    const { db, pool, close } = await openDatabase(databaseUrl);
+    cleanups.push(close);
 
     // With an outside database there may be several instances: changes travel through it.
     const bus: RealtimeBus = config.DATABASE_URL ? await createPostgresBus(databaseUrl) : createInProcessBus();

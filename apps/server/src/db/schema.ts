@@ -313,3 +313,19 @@ export const matchPoints = pgTable("match_points", {
   z: doublePrecision("z").notNull(),
   reachChord: doublePrecision("reach_chord").notNull(),
 });
+
+/**
+ * Rate limits, shared by every instance on this database: one row per limited key (a limit's name
+ * and who it counts, e.g. an address or an account, stored as a SHA-256 hash so that no row names
+ * a person), counting hits in a window that starts with the key's first hit and ends at
+ * `resets_at`. Rows past their window are swept.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("rate_limit_hits_resets_at_idx").on(table.resetsAt)],
+);

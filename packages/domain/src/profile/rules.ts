@@ -3,7 +3,6 @@
 // these rules.
 import type { MessageCode } from "../shared/messages.ts";
 import { SECOND_MS } from "../shared/time.ts";
-import type { ProfileField } from "./schemas.ts";
 
 /** Settings are auto-saved after a 750 ms debounce (never while a slider is being dragged). */
 export const SETTINGS_DEBOUNCE_MS = 750;
@@ -208,7 +207,7 @@ export function canChangeStatus(p: { verified: boolean; chatComplete: boolean; p
 
 // ── Profile fields ───────────────────────────────────────────────────────────────────────
 
-/** Fields only the server writes; a client update naming any of them is rejected. */
+/** Fields only the server writes; a client update naming any of them is rejected (schemas.ts checks each is a profile field). */
 export const SERVER_OWNED_PROFILE_FIELDS = [
   "verified",
   "chatComplete",
@@ -220,4 +219,4 @@ export const SERVER_OWNED_PROFILE_FIELDS = [
   "conversationStage",
   "email",
   "createdAt",
-] as const satisfies readonly ProfileField[];
+] as const;

@@ -16,6 +16,7 @@ import {
   parseIsoDate,
   RADIUS_MAX,
   RADIUS_MIN,
+  type SERVER_OWNED_PROFILE_FIELDS,
   STATUSES,
   sanitizeName,
 } from "./rules.ts";
@@ -100,6 +101,11 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileField = keyof Profile;
+/** Compile-time check: every server-owned field names a real profile field. */
+type Expect<Check extends true> = Check;
+export type ServerOwnedFieldsAreProfileFields = Expect<
+  (typeof SERVER_OWNED_PROFILE_FIELDS)[number] extends ProfileField ? true : false
+>;
 export const PROFILE_FIELDS = profileSchema.keyof().options;
 
 /**

@@ -1,6 +1,6 @@
 import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "@sams-web/domain/accounts/rules";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { issueToken } from "./mutations.ts";
 

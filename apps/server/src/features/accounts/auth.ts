@@ -2,18 +2,17 @@ import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domai
 import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
-import * as schema from "../../db/schema.ts";
+import { authDatabaseAdapter } from "../../platform/db/auth-adapter.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
 import { createAccountMail } from "./account-mail.ts";
 import { createProfileForUser } from "./mutations.ts";
 import { passwordMeetsPolicy } from "./password-policy.ts";
 
-/** The provider id of Google accounts (SPEC.md section 6 detects Google accounts by it). */
+/** The provider id of Google accounts: settings tell an account made with Google apart by it. */
 export const GOOGLE_PROVIDER_ID = "google";
 
 export const googleConfigured = (config: Config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
@@ -35,16 +34,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
     basePath: "/api/auth",
     secret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      usePlural: true,
-      schema: {
-        users: schema.users,
-        sessions: schema.sessions,
-        accounts: schema.accounts,
-        verifications: schema.verifications,
-      },
-    }),
+    database: authDatabaseAdapter(db),
     // Hashing: scrypt N=16384 r=16 p=1 (Better Auth's default, run by node:crypto off the main
     // thread); see docs/decisions/0002-password-hashing-and-policy.md for its measured cost.
     emailAndPassword: {
@@ -54,11 +44,11 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       autoSignIn: true,
     },
     session: {
-      // Sessions persist across browser restarts (SPEC.md section 7: persisted local session).
+      // Sessions persist across browser restarts: a session is kept locally, not per tab.
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    // The app limits every auth endpoint itself, by the proxy-aware client address (routes.ts).
+    // The app limits every auth endpoint itself, by the proxy-aware client address (auth-limits.ts).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),
@@ -104,7 +94,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
             typeof data.name === "string" ? { data: { ...data, name: sanitizeName(data.name) } } : { data },
         },
         create: {
-          // SPEC.md section 5: the name is stripped of < > " ' & and trimmed, else the email's local part.
+          // The name is stripped of < > " ' & and trimmed; an empty one becomes the email's local part.
           before: async (user) => ({ data: { ...user, name: displayNameFromSignup(user.name ?? "", user.email) } }),
           after: async (user) => {
             await createProfileForUser(db, {

@@ -1,51 +1,220 @@
+import {
+  ACCOUNT_ERROR_CODES,
+  ACCOUNTS_PATHS,
+  type AccountOptionsResponse,
+  type MeResponse,
+} from "@sams-web/domain/accounts/contracts";
+import { RECENT_LOGIN_MS } from "@sams-web/domain/accounts/rules";
+import {
+  checkResetCodeRequestSchema,
+  deleteAccountRequestSchema,
+  passwordResetEmailRequestSchema,
+  resetPasswordRequestSchema,
+  verifyEmailRequestSchema,
+} from "@sams-web/domain/accounts/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Botcheck } from "../../platform/botcheck/botcheck.ts";
-import type { Auth } from "./auth.ts";
-import type { AuthRateLimits } from "./rate-limit.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod";
+import { AppError } from "../../platform/http/errors.ts";
+import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
+import type { LimitCheck } from "../../platform/rate-limit/rate-limit-plugin.ts";
+import type { AccountMail } from "./account-mail.ts";
+import { GOOGLE_PROVIDER_ID, googleConfigured } from "./auth.ts";
+import type { AccountOf } from "./auth-limits.ts";
+import { emailForResetToken, findUserByEmail, providersOf } from "./data.ts";
+import { consumeToken, deleteAccount, markEmailVerified, resetPasswordWithToken } from "./mutations.ts";
+import { passwordMeetsPolicy } from "./password-policy.ts";
 
-// Better Auth endpoints a script would hammer: each needs a solved proof-of-work challenge.
-const BOTCHECKED_PATHS = new Set([
-  "/api/auth/sign-up/email",
-  "/api/auth/sign-in/email",
-  "/api/auth/request-password-reset",
-]);
+const meResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  providers: z.array(z.string()),
+}) satisfies z.ZodType<MeResponse>;
 
-function bodyEmail(request: FastifyRequest): string | null {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === "string" ? body.email : null;
+const accountOptionsResponseSchema = z.object({ google: z.boolean() }) satisfies z.ZodType<AccountOptionsResponse>;
+
+/** An error whose body also carries a code the client maps to a message (domain auth-errors.ts). */
+function sendCoded(reply: FastifyReply, error: AppError, code: string) {
+  return reply.code(error.httpStatus).send({ error: { status: error.status, message: error.message, code } });
 }
 
 /**
- * Mounts Better Auth under /api/auth, translating between Fastify and the Fetch API. Every call is
- * rate limited (per address and, when the body names one, per account), and Better Auth sees the
- * proxy-aware client address only: a client's own X-Forwarded-For never reaches it.
+ * Our side of accounts: /api/me, the sign-in options, the verification and reset emails and
+ * their tokens, and account deletion. Each route that acts on an account passes `limited` first.
  */
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  auth: Auth,
-  guards: { botcheck: Botcheck; rateLimits: AuthRateLimits },
+export function registerAccountRoutes(
+  fastify: FastifyInstance,
+  deps: { accountMail: AccountMail; limited: (accountOf?: AccountOf) => LimitCheck },
 ): void {
-  app.route({
-    method: ["GET", "POST"],
-    url: "/api/auth/*",
-    async handler(request, reply) {
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      guards.rateLimits.check(request, request.method === "POST" ? bodyEmail(request) : null);
-      if (request.method === "POST" && BOTCHECKED_PATHS.has(url.pathname)) await guards.botcheck.require(request);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { auth, db, config, bus, callables, sessions, botcheck, accountLifecycle } = app;
+  const { accountMail, limited } = deps;
+  const signedInUserId = async (request: FastifyRequest) => (await sessions.requireUser(request)).id;
+  const byAddress = limited();
+  const byAddressAndUser = limited(signedInUserId);
+  // The callable's input, as sent: the limit counts the email before the bot check is asked for.
+  const byAddressAndEmail = limited((request) => {
+    const email = (request.body as { data?: { email?: unknown } } | undefined)?.data?.email;
+    return typeof email === "string" ? email : null;
+  });
 
-      const headers = fromNodeHeaders(request.headers);
-      headers.delete("x-real-ip");
-      headers.set("x-forwarded-for", request.ip);
-      const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-      const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-      reply.status(response.status);
-      for (const [key, value] of response.headers) {
-        if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
+  app.get(ACCOUNTS_PATHS.me, { schema: { response: { 200: meResponseSchema } } }, async (request) => {
+    const user = await sessions.requireUser(request);
+    const providers = await providersOf(db, user.id);
+    return { ...user, providers: [...new Set(providers.map((p) => p.providerId))] };
+  });
+
+  app.get(ACCOUNTS_PATHS.options, { schema: { response: { 200: accountOptionsResponseSchema } } }, async () => ({
+    google: googleConfigured(config),
+  }));
+
+  // The popup of a Google sign-in lands here; the opener watches for this page, then closes it.
+  app.get(ACCOUNTS_PATHS.oauthComplete, async (_request, reply) => {
+    reply.header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store");
+    return "<!doctype html><title>Sam's Web</title><p>You can close this window.</p>";
+  });
+
+  app.post(
+    ACCOUNTS_PATHS.verifyEmail,
+    {
+      preValidation: byAddress,
+      schema: {
+        body: optionalJsonBody(verifyEmailRequestSchema),
+        response: { 200: z.object({ verified: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const { oobCode } = request.body;
+      const userId = await consumeToken(db, "verify-email", oobCode);
+      if (!userId) throw new AppError("INVALID_ARGUMENT", MESSAGES.verificationFailedDetail);
+      await markEmailVerified(db, userId);
+      await bus.publish(userId, { topic: "profile" });
+      return { verified: true as const };
+    },
+  );
+
+  app.post(
+    ACCOUNTS_PATHS.checkResetCode,
+    {
+      preValidation: byAddress,
+      schema: {
+        body: optionalJsonBody(checkResetCodeRequestSchema),
+        response: { 200: z.object({ email: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { oobCode } = request.body;
+      const email = await emailForResetToken(db, oobCode);
+      if (!email) throw new AppError("INVALID_ARGUMENT", MESSAGES.invalidResetLink);
+      return { email };
+    },
+  );
+
+  app.post(
+    ACCOUNTS_PATHS.resetPassword,
+    {
+      preValidation: byAddress,
+      schema: {
+        body: optionalJsonBody(resetPasswordRequestSchema),
+        response: { 200: z.object({ reset: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const { oobCode, newPassword } = request.body;
+      if (!passwordMeetsPolicy(newPassword)) {
+        return sendCoded(
+          reply,
+          new AppError("INVALID_ARGUMENT", MESSAGES.passwordPolicy),
+          ACCOUNT_ERROR_CODES.passwordPolicy,
+        );
       }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? await response.text() : null);
+      const authContext = await auth.$context;
+      const ok = await resetPasswordWithToken(db, {
+        token: oobCode,
+        passwordHash: await authContext.password.hash(newPassword),
+        newAccountId: authContext.generateId({ model: "account" }) || crypto.randomUUID(),
+      });
+      if (!ok) throw new AppError("INVALID_ARGUMENT", MESSAGES.resetFailed);
+      return { reset: true as const };
+    },
+  );
+
+  app.post(
+    ACCOUNTS_PATHS.deleteAccount,
+    {
+      preValidation: [sessions.signedIn, byAddressAndUser],
+      schema: {
+        body: optionalJsonBody(deleteAccountRequestSchema),
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!session) throw new AppError("UNAUTHENTICATED", MESSAGES.noAuthenticatedUser);
+      const { user } = session;
+      const input = request.body;
+      const fresh = Date.now() - new Date(session.session.createdAt).getTime() <= RECENT_LOGIN_MS;
+      if (!fresh) {
+        const providers = await providersOf(db, user.id);
+        const credential = providers.find((p) => p.providerId === "credential" && p.password);
+        if (!credential?.password) {
+          const hasGoogle = providers.some((p) => p.providerId === GOOGLE_PROVIDER_ID);
+          return sendCoded(
+            reply,
+            new AppError("FAILED_PRECONDITION", hasGoogle ? MESSAGES.reauthWithGoogle : MESSAGES.deleteAccountFailed),
+            ACCOUNT_ERROR_CODES.reauthGoogle,
+          );
+        }
+        if (input.password === undefined) {
+          return sendCoded(
+            reply,
+            new AppError("FAILED_PRECONDITION", MESSAGES.reauthWithPassword),
+            ACCOUNT_ERROR_CODES.reauthPassword,
+          );
+        }
+        const authContext = await auth.$context;
+        const valid = await authContext.password.verify({ hash: credential.password, password: input.password });
+        if (!valid) {
+          return sendCoded(
+            reply,
+            new AppError("PERMISSION_DENIED", MESSAGES.reauthFailed),
+            ACCOUNT_ERROR_CODES.reauthFailed,
+          );
+        }
+      }
+      await deleteAccount(db, { userId: user.id, email: user.email });
+      await accountLifecycle.accountDeleted(user.id);
+      const cookies = Object.keys(request.cookies ?? {}).filter((name) => name.includes("better-auth"));
+      for (const name of cookies) reply.clearCookie(name, { path: "/" });
+      return { deleted: true as const };
+    },
+  );
+
+  callables.register("sendCustomVerificationEmail", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => {
+      const user = await sessions.requireUser(request);
+      await byAddressAndUser(request);
+      if (user.emailVerified) return { sent: false, alreadyVerified: true };
+      await accountMail.sendVerification(user);
+      return { sent: true, alreadyVerified: false };
+    },
+  });
+
+  callables.register("sendCustomPasswordResetEmail", {
+    input: passwordResetEmailRequestSchema,
+    handler: async ({ email }, { request }) => {
+      await byAddressAndEmail(request);
+      await botcheck.require(request);
+      // The same answer, and about the same time, whether or not the account exists.
+      void findUserByEmail(db, email)
+        .then((user) => (user ? accountMail.sendPasswordReset(user) : undefined))
+        .catch((error: unknown) => request.log.error({ err: error }, "could not send a password reset email"));
+      return { message: MESSAGES.resetLinkSent };
     },
   });
 }

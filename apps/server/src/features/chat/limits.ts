@@ -1,5 +1,7 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/errors.ts";
+import type { LimitCheck } from "../../platform/rate-limit/rate-limit-plugin.ts";
 
 export interface ChatLimits {
   perMinute: number;
@@ -8,62 +10,43 @@ export interface ChatLimits {
   ipPerDay: number;
 }
 
-const MINUTE_MS = 60_000;
-const SWEEP_ABOVE = 10_000;
+/** Who a chat message counts for: the signed-in person, or a guest known by their address. */
+export type ChatPerson = (request: FastifyRequest) => Promise<string | null>;
+
+const rateLimited = () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatRateLimited);
+const dailyLimit = () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatDailyLimit);
 
 /**
- * Keeps the service and its bill safe: one reply in flight per person (a guest is known by IP),
- * and a per-minute rate and a daily budget per person and per IP. Counted in this process, so
- * behind a balancer each instance holds its share.
+ * Keeps the service and its bill safe: a per-minute rate and a daily budget (the UTC day) per
+ * person and per IP, counted in the database so that they hold across instances. The minute
+ * limits come first, so a message refused for its rate does not use up the day's budget.
  */
-export class ChatLimiter {
+export function chatRateLimits(app: FastifyInstance, limits: ChatLimits, personOf: ChatPerson): LimitCheck {
+  const person = async (request: FastifyRequest) => {
+    const userId = await personOf(request);
+    return userId ? `user:${userId}` : `guest:${request.ip}`;
+  };
+  const ip = (request: FastifyRequest) => request.ip;
+  return app.limits([
+    { name: "chat-person", per: "minute", max: limits.perMinute, key: person, refusal: rateLimited },
+    { name: "chat-ip", per: "minute", max: limits.ipPerMinute, key: ip, refusal: rateLimited },
+    { name: "chat-person", per: "utc-day", max: limits.perDay, key: person, refusal: dailyLimit },
+    { name: "chat-ip", per: "utc-day", max: limits.ipPerDay, key: ip, refusal: dailyLimit },
+  ]);
+}
+
+/**
+ * One reply in flight per person (a guest is known by their address): a lock, not a rate, so it
+ * lives in the process that is writing the reply.
+ */
+export class ReplyLock {
   private readonly inFlight = new Set<string>();
-  private readonly minutes = new Map<string, number[]>();
-  private readonly days = new Map<string, { day: string; count: number }>();
 
-  constructor(
-    private readonly limits: ChatLimits,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts one message for `person` (a user id, or null for a guest) from `ip`; returns the release of the in-flight slot. */
+  /** Takes the person's slot; throws RESOURCE_EXHAUSTED while their previous reply is still being written. */
   acquire(person: string | null, ip: string): () => void {
-    const personKey = person ? `user:${person}` : `guest:${ip}`;
-    const ipKey = `ip:${ip}`;
-    if (this.inFlight.has(personKey)) throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatReplyInFlight);
-    const t = this.now();
-    const day = new Date(t).toISOString().slice(0, 10);
-    this.check(personKey, this.limits.perMinute, this.limits.perDay, t, day);
-    this.check(ipKey, this.limits.ipPerMinute, this.limits.ipPerDay, t, day);
-    this.count(personKey, t, day);
-    if (ipKey !== personKey) this.count(ipKey, t, day);
-    this.inFlight.add(personKey);
-    return () => this.inFlight.delete(personKey);
-  }
-
-  private recent(key: string, t: number): number[] {
-    const kept = (this.minutes.get(key) ?? []).filter((at) => t - at < MINUTE_MS);
-    this.minutes.set(key, kept);
-    return kept;
-  }
-
-  private check(key: string, perMinute: number, perDay: number, t: number, day: string): void {
-    if (this.recent(key, t).length >= perMinute) throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatRateLimited);
-    const used = this.days.get(key);
-    if (used && used.day === day && used.count >= perDay) {
-      throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatDailyLimit);
-    }
-  }
-
-  private count(key: string, t: number, day: string): void {
-    this.recent(key, t).push(t);
-    const used = this.days.get(key);
-    this.days.set(key, used && used.day === day ? { day, count: used.count + 1 } : { day, count: 1 });
-    if (this.minutes.size > SWEEP_ABOVE || this.days.size > SWEEP_ABOVE) this.sweep(t, day);
-  }
-
-  private sweep(t: number, day: string): void {
-    for (const [key, times] of this.minutes) if (times.every((at) => t - at >= MINUTE_MS)) this.minutes.delete(key);
-    for (const [key, used] of this.days) if (used.day !== day) this.days.delete(key);
+    const key = person ? `user:${person}` : `guest:${ip}`;
+    if (this.inFlight.has(key)) throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatReplyInFlight);
+    this.inFlight.add(key);
+    return () => this.inFlight.delete(key);
   }
 }

@@ -18,10 +18,10 @@ import {
 } from "@sams-web/domain/chat/stages";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type * as z from "zod";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import { type Brain, BrainFailure, type BrainInput, type BrainReply } from "../../platform/llm/brain.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import { type Brain, BrainFailure, type BrainInput, type BrainReply } from "./brain/brain.ts";
 import { findQueuedFollowup, loadChatState, type StoredConversation } from "./data.ts";
 import { type NewMessage, removeFollowupQuestion, saveExchange } from "./mutations.ts";
 

@@ -9,7 +9,7 @@ const JOB_OPTIONS = { expireInSeconds: 120, retryLimit: 10, retryDelaySeconds: 5
 
 /**
  * Every claimed search, and every follow-up 'answered', has a job on the server's one job queue
- * (context.jobs, pg-boss in the same database). The steps the jobs run (the preliminary match,
+ * (app.jobs, pg-boss in the same database). The steps the jobs run (the preliminary match,
  * scoring, the rescoring after follow-ups) are idempotent, so a job may run alongside the
  * browser's call, after a crash, or twice: the result and the match records come out the same.
  * A job lost with a crashed process expires and is retried; one scheduled for later simply runs

@@ -11,7 +11,7 @@ import {
 import { subScoresSchema } from "@sams-web/domain/matching/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import * as z from "zod";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { LlmInvalidOutput } from "../../platform/llm/structured-call.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";

@@ -10,12 +10,12 @@ import {
   RADIUS_DEFAULT,
   type Status,
 } from "@sams-web/domain/profile/rules";
-import { makeProfileUpdateSchema, type Profile } from "@sams-web/domain/profile/schemas";
+import type { Profile, ProfileUpdate } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
-import type { SessionUser } from "../accounts/session.ts";
+import type { SessionUser } from "../../platform/sessions/session-resolver.ts";
 import { findProfile, type ProfileRow, zipExists } from "./data.ts";
 import { type ProfileChanges, updateProfile } from "./mutations.ts";
 
@@ -71,13 +71,13 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
     },
 
     /**
-     * Applies a partial update with the same rules the form uses. Server-owned and unknown fields
-     * fail the parse; the ZIP must exist; age comes from the birthday; the age range must fit
-     * that age; the status may become active only when its conditions hold.
+     * Applies a partial update, already checked against profileUpdateSchema (server-owned and
+     * unknown fields fail there), with the same rules the form uses: the ZIP must exist; age comes
+     * from the birthday; the age range must fit that age; the status may become active only when
+     * its conditions hold.
      */
-    async update(user: SessionUser, body: unknown): Promise<Profile> {
+    async update(user: SessionUser, input: ProfileUpdate): Promise<Profile> {
       const today = now();
-      const input = makeProfileUpdateSchema(() => today).parse(body ?? {});
       const row = await load(user);
       const changes: ProfileChanges = {};
 

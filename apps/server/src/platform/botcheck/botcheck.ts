@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "../http/errors.ts";
 
 /** The request header that carries a solved challenge (base64 JSON, ALTCHA's payload format). */
@@ -65,16 +65,4 @@ export function createBotcheck(options: { secret: string; maxNumber: number }): 
       }
     },
   };
-}
-
-/** GET /api/botcheck/challenge: a new challenge for the browser to solve. */
-export function registerBotcheckRoutes(app: FastifyInstance, botcheck: Botcheck): void {
-  app.get(
-    "/api/botcheck/challenge",
-    { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
-    async (_request, reply) => {
-      reply.header("cache-control", "no-store");
-      return botcheck.challenge();
-    },
-  );
 }

@@ -1,5 +1,6 @@
 import { CALLABLE_NAMES, type CallableName } from "@sams-web/domain/api/callables";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import * as z from "zod";
 import { AppError } from "./errors.ts";
 
@@ -31,17 +32,30 @@ export class CallableRegistry {
   }
 }
 
-export function registerCallableRoute(app: FastifyInstance, registry: CallableRegistry): void {
-  app.post<{ Params: { name: string } }>("/api/call/:name", async (request) => {
-    const callable = registry.get(request.params.name);
-    if (!callable) throw new AppError("NOT_FOUND", `There is no callable named ${request.params.name}.`);
-    const envelope = envelopeSchema.safeParse(request.body ?? {});
-    if (!envelope.success) throw new AppError("INVALID_ARGUMENT", 'The body must be {"data": …}.');
-    const input = callable.input.safeParse(envelope.data.data ?? {});
-    if (!input.success) {
-      throw new AppError("INVALID_ARGUMENT", input.error.issues[0]?.message ?? "Invalid argument.");
-    }
-    const result = await callable.handler(input.data, { request });
-    return { result: result ?? null };
-  });
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where features register their callables; POST /api/call/:name serves them all. */
+    callables: CallableRegistry;
+  }
 }
+
+/** The callable protocol: {"data": …} in, {"result": …} out, errors as the error handler answers them. */
+export const callablesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const registry = new CallableRegistry();
+    app.decorate("callables", registry);
+    app.post<{ Params: { name: string } }>("/api/call/:name", async (request) => {
+      const callable = registry.get(request.params.name);
+      if (!callable) throw new AppError("NOT_FOUND", `There is no callable named ${request.params.name}.`);
+      const envelope = envelopeSchema.safeParse(request.body ?? {});
+      if (!envelope.success) throw new AppError("INVALID_ARGUMENT", 'The body must be {"data": …}.');
+      const input = callable.input.safeParse(envelope.data.data ?? {});
+      if (!input.success) {
+        throw new AppError("INVALID_ARGUMENT", input.error.issues[0]?.message ?? "Invalid argument.");
+      }
+      const result = await callable.handler(input.data, { request });
+      return { result: result ?? null };
+    });
+  },
+  { name: "callables" },
+);

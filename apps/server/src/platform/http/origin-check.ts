@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -8,17 +8,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * on a cross-origin POST, and Sec-Fetch-Site where they support Fetch Metadata; clients that are
  * not browsers send neither and carry no ambient cookie risk.
  */
-export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  const allowed = new URL(publicUrl).origin;
-  app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    const origin = request.headers.origin;
-    const site = request.headers["sec-fetch-site"];
-    const crossOrigin = origin !== undefined ? origin !== allowed : site === "cross-site" || site === "same-site";
-    if (crossOrigin) {
-      return reply
-        .code(403)
-        .send({ error: { status: "PERMISSION_DENIED", message: "Requests from another site are not allowed." } });
-    }
-  });
-}
+export const originCheckPlugin = fp(
+  async (app) => {
+    const allowed = new URL(app.config.publicUrl).origin;
+    app.addHook("onRequest", async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+      const origin = request.headers.origin;
+      const site = request.headers["sec-fetch-site"];
+      const crossOrigin = origin !== undefined ? origin !== allowed : site === "cross-site" || site === "same-site";
+      if (crossOrigin) {
+        return reply
+          .code(403)
+          .send({ error: { status: "PERMISSION_DENIED", message: "Requests from another site are not allowed." } });
+      }
+    });
+  },
+  { name: "origin-check", dependencies: ["config"] },
+);

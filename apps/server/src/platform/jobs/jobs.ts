@@ -89,6 +89,8 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
       });
     },
     async schedule(name, cron, scheduleOptions) {
+      // A handler registered just before may still be creating its queue.
+      await creating;
       const data = scheduleOptions?.data ?? {};
       await boss.schedule(name, cron, data, { tz: "UTC" });
       if (scheduleOptions?.runAtStart) {
@@ -96,6 +98,7 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
       }
     },
     async send(name, data, sendOptions) {
+      await creating;
       return boss.send(name, data ?? {}, {
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),

@@ -1,6 +1,6 @@
 import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
 import { realtimeEventSchema } from "@sams-web/domain/api/schemas";
-import pg from "pg";
+import { openNotifyChannel } from "../db/notify-channel.ts";
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -47,52 +47,34 @@ export function createInProcessBus(): RealtimeBus {
 const CHANNEL = "sams_web_events";
 
 /**
- * Several instances behind a balancer: every publish goes through Postgres NOTIFY, and each
- * instance LISTENs and delivers to its own connected tabs. A lost listener connection is
- * re-established, so a database restart does not silence the live updates for good.
+ * Several instances behind a balancer: every publish goes through a PostgreSQL NOTIFY channel,
+ * and each instance hears it and delivers to its own connected tabs.
  */
 export async function createPostgresBus(
   connectionString: string,
   onError: (error: unknown) => void = () => {},
 ): Promise<RealtimeBus> {
   const fanout = new LocalFanout();
-  const publisher = new pg.Pool({ connectionString, max: 2 });
-  publisher.on("error", onError);
-  let listener: pg.Client | undefined;
-  let closed = false;
-
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
-    client.on("notification", (message) => {
-      if (!message.payload) return;
+  const channel = await openNotifyChannel({
+    connectionString,
+    channel: CHANNEL,
+    onError,
+    onPayload: (payload) => {
       try {
-        const { userId, event } = JSON.parse(message.payload) as { userId: string; event: unknown };
+        const { userId, event } = JSON.parse(payload) as { userId: string; event: unknown };
         const parsed = realtimeEventSchema.safeParse(event);
         if (parsed.success) fanout.deliver(userId, parsed.data);
       } catch (error) {
         onError(error);
       }
-    });
-    client.on("error", (error) => {
-      onError(error);
-      client.end().catch(() => {});
-      if (!closed) setTimeout(() => connect().catch(onError), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    listener = client;
-  };
-  await connect();
+    },
+  });
 
   return {
     async publish(userId, event) {
-      await publisher.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ userId, event })]);
+      await channel.notify(JSON.stringify({ userId, event }));
     },
-    subscribe: (userId, listenerFn) => fanout.subscribe(userId, listenerFn),
-    async close() {
-      closed = true;
-      await listener?.end().catch(() => {});
-      await publisher.end();
-    },
+    subscribe: (userId, listener) => fanout.subscribe(userId, listener),
+    close: () => channel.close(),
   };
 }

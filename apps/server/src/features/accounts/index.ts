@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { createAccountMail } from "./account-mail.ts";
+import { authLimits } from "./auth-limits.ts";
+import { bodyEmail, registerBetterAuthRoutes } from "./better-auth-routes.ts";
+import { registerAccountRoutes } from "./routes.ts";
+
+/**
+ * Accounts: Better Auth under /api/auth, our verification and reset emails and tokens, /api/me,
+ * and account deletion, all under the same per-address and per-account limits.
+ */
+const accounts: FastifyPluginAsync = async (app) => {
+  const limited = authLimits(app, app.config);
+  const accountMail = createAccountMail({ config: app.config, db: app.db, mailer: app.mailer });
+  registerBetterAuthRoutes(app, limited(bodyEmail));
+  registerAccountRoutes(app, { accountMail, limited });
+};
+
+export const accountsFeature = fp(accounts, {
+  name: "accounts",
+  dependencies: [
+    "config",
+    "db",
+    "realtime",
+    "sessions",
+    "botcheck",
+    "mailer",
+    "callables",
+    "account-lifecycle",
+    "rate-limit",
+    "zod-schemas",
+  ],
+  encapsulate: true,
+});

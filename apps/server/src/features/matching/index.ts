@@ -1,0 +1,103 @@
+import { MATCHES_PATH, PENDING_MATCH_PATH } from "@sams-web/domain/matching/contracts";
+import { pendingMatchRule } from "@sams-web/domain/matching/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod";
+import { AppError } from "../../platform/http/errors.ts";
+import { findProfile, listMatchesFor } from "./data.ts";
+import { matchingEnqueuers, registerMatchingJobs } from "./jobs.ts";
+import { matchingModels } from "./models.ts";
+import { matchesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
+import { MatchingService } from "./service.ts";
+
+const matchUid = z.string().min(1).max(200);
+
+/** Matches as the person sees them, the pending match, and the search steps the browser drives. */
+const matching: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, bus, config, sessions, callables, mailer, jobs } = app;
+  const service = new MatchingService({
+    db,
+    bus,
+    ...matchingModels(config),
+    topK: config.MATCHING_TOP_K,
+    scoringConcurrency: config.MATCHING_SCORER_CONCURRENCY,
+    mailer,
+    now: Date.now,
+    ...matchingEnqueuers(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
+  });
+  await registerMatchingJobs(jobs, service);
+
+  app.get(MATCHES_PATH, { schema: { response: { 200: matchesResponseSchema } } }, async (request) => {
+    const user = await sessions.requireUser(request);
+    return { matches: await listMatchesFor(db, user.id) };
+  });
+
+  app.get(PENDING_MATCH_PATH, { schema: { response: { 200: pendingMatchResponseSchema } } }, async (request) => {
+    const user = await sessions.requireUser(request);
+    const profile = await findProfile(db, user.id);
+    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    const decision = pendingMatchRule(
+      {
+        status: profile.status === "active" ? "active" : "unavailable",
+        matchAccepted: profile.matchAccepted?.getTime() ?? null,
+      },
+      await listMatchesFor(db, user.id),
+      Date.now(),
+    );
+    return decision.kind === "match"
+      ? { match: { id: decision.match.id, score: decision.match.score }, message: null }
+      : { match: null, message: MESSAGES[decision.message] };
+  });
+
+  // Results carry counts only: never a candidate's id, words or email.
+  callables.register("triggeredGenerateNarrative", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => {
+      const user = await sessions.requireUser(request);
+      await service.generateNarrative(user.id);
+      return { ok: true };
+    },
+  });
+
+  callables.register("triggeredPrelimMatch", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => service.preliminaryMatch((await sessions.requireUser(request)).id),
+  });
+
+  callables.register("triggeredMatchingAlgo", {
+    input: z.object({}).strict(),
+    handler: async (_data, { request }) => service.matchingAlgo((await sessions.requireUser(request)).id),
+  });
+
+  callables.register("triggeredPhotoMatch", {
+    input: z.object({ matchUid, action: z.enum(["declined", "accepted"]) }).strict(),
+    handler: async ({ matchUid, action }, { request }) => {
+      const user = await sessions.requireUser(request);
+      await service.photoAction(user.id, matchUid, action);
+      return { ok: true };
+    },
+  });
+
+  callables.register("triggeredFollowupsMatch", {
+    input: z.object({ matchUid, action: z.literal("answered") }).strict(),
+    handler: async ({ matchUid }, { request }) => {
+      const user = await sessions.requireUser(request);
+      await service.followupsAnswered(user.id, matchUid);
+      return { ok: true };
+    },
+  });
+
+  callables.register("triggeredMatchConfirmation", {
+    input: z.object({ matchId: matchUid }).strict(),
+    handler: async ({ matchId }, { request }) => service.confirm((await sessions.requireUser(request)).id, matchId),
+  });
+};
+
+export const matchingFeature = fp(matching, {
+  name: "matching",
+  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs"],
+  encapsulate: true,
+});

@@ -1,0 +1,119 @@
+import { createHash } from "node:crypto";
+import multipart from "@fastify/multipart";
+import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
+import { PHOTOS_MAX } from "@sams-web/domain/photos/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod";
+import { AppError } from "../../platform/http/errors.ts";
+import { createPhotoService } from "./service.ts";
+
+/**
+ * A 560×560 JPEG at quality 0.95 is a few hundred KB even for noisy pictures; 2 MB per file and
+ * 5 files cap a request at 10 MB, and nothing but the photo files is accepted.
+ */
+export const PHOTO_UPLOAD_LIMITS = {
+  fileSize: 2 * 1024 * 1024,
+  files: PHOTOS_MAX,
+  fields: 0,
+  parts: PHOTOS_MAX,
+  fieldNameSize: 16,
+  headerPairs: 20,
+} as const;
+
+const FIELD_INDEX = new Map(Array.from({ length: PHOTOS_MAX }, (_, i) => [photoFieldName(i), i]));
+
+/** Multipart limit errors carry these codes; each becomes a clear 4xx. */
+function uploadError(error: unknown): AppError | null {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", MESSAGES.photoTooLarge);
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
+    return new AppError("INVALID_ARGUMENT", MESSAGES.tooManyPhotos);
+  }
+  if (code === "FST_FIELDS_LIMIT") return new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+  if (code?.startsWith("FST_") || (error as Error).message?.includes("Multipart")) {
+    return new AppError("INVALID_ARGUMENT", MESSAGES.photoUnreadable);
+  }
+  return null;
+}
+
+function rateLimitKey(request: FastifyRequest): string {
+  const cookie = request.headers.cookie;
+  return cookie ? `c:${createHash("sha256").update(cookie).digest("base64url")}` : `ip:${request.ip}`;
+}
+
+const photosResponseSchema = z.object({ photos: z.array(z.string()) }) satisfies z.ZodType<PhotosResponse>;
+
+/** Photo set upload and serving, on the configured storage (a test may pass its own to buildApp). */
+const photos: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, bus, storage, sessions, accountLifecycle, dataExport } = app;
+  const service = createPhotoService({ db, bus, storage, log: app.log });
+
+  accountLifecycle.onDeleted((userId) => service.deleteAll(userId));
+  // 'Download all their data': the person's own photo files join their export archive.
+  dataExport.add((userId) => service.exportEntries(userId));
+
+  app.get(PHOTOS_PATH, { schema: { response: { 200: photosResponseSchema } } }, async (request, reply) => {
+    const user = await sessions.requireUser(request);
+    reply.header("cache-control", "no-store");
+    return { photos: await service.list(user.id) };
+  });
+
+  app.get<{ Params: { userId: string; version: string; file: string } }>(
+    `${PHOTOS_PATH}/:userId/:version/:file`,
+    async (request, reply) => {
+      const viewer = await sessions.optionalUser(request);
+      const data = viewer ? await service.read(viewer.id, request.params) : null;
+      if (!data) throw new AppError("NOT_FOUND", "Photo not found.");
+      // Each address names one immutable version, so the browser may keep it; no one else may.
+      return reply
+        .header("content-type", "image/jpeg")
+        .header("cache-control", "private, max-age=86400")
+        .header("content-disposition", "inline")
+        .send(data);
+    },
+  );
+
+  // The multipart parser lives in its own scope, so only this route accepts multipart bodies.
+  await app.register(async (scope: FastifyInstance) => {
+    await scope.register(multipart, { limits: PHOTO_UPLOAD_LIMITS, throwFileSizeLimit: true });
+    scope.put(
+      PHOTOS_PATH,
+      // Per account where there is one: people behind one address do not share a budget.
+      {
+        config: { rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: rateLimitKey } },
+        schema: { response: { 200: photosResponseSchema } },
+      },
+      async (request) => {
+        const user = await sessions.requireUser(request);
+        if (!request.isMultipart()) throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+        const uploads: Buffer[] = [];
+        try {
+          for await (const part of request.parts()) {
+            const index = FIELD_INDEX.get(part.fieldname);
+            if (part.type !== "file" || index === undefined || uploads[index] !== undefined) {
+              throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+            }
+            uploads[index] = await part.toBuffer();
+          }
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw uploadError(error) ?? error;
+        }
+        // Fields must be photo0..photo{n-1} without gaps, so the order is the person's order.
+        const photos = Array.from(uploads);
+        if (photos.some((photo) => photo === undefined)) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooFewPhotos);
+        return { photos: await service.replace(user.id, photos) };
+      },
+    );
+  });
+};
+
+export const photosFeature = fp(photos, {
+  name: "photos",
+  dependencies: ["db", "realtime", "storage", "sessions", "account-lifecycle", "data-export", "rate-limit"],
+  encapsulate: true,
+});

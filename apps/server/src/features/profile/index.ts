@@ -1,0 +1,50 @@
+import type { CookiePreferences } from "@sams-web/domain/consent/rules";
+import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile/contracts";
+import { profileSchema, profileUpdateSchema } from "@sams-web/domain/profile/schemas";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as z from "zod";
+import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
+import { createProfileService } from "./service.ts";
+
+/**
+ * The profile as the API answers it. The stored privacy settings go out as they are: a copy that
+ * no longer parses is the consent feature's to ignore, not a reason to fail the whole profile.
+ */
+const profileResponseSchema = z.object({
+  profile: profileSchema.extend({ privacySettings: z.custom<CookiePreferences | null>() }),
+}) satisfies z.ZodType<ProfileResponse>;
+
+/** The signed-in person's profile: read it, and change the fields a person may change. */
+const profile: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app;
+  const service = createProfileService({ db: app.db, bus: app.bus });
+
+  app.get(PROFILE_PATH, { schema: { response: { 200: profileResponseSchema } } }, async (request, reply) => {
+    const user = await sessions.requireUser(request);
+    reply.header("cache-control", "no-store");
+    return { profile: await service.get(user) };
+  });
+
+  app.patch(
+    PROFILE_PATH,
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      preValidation: sessions.signedIn,
+      schema: { body: optionalJsonBody(profileUpdateSchema), response: { 200: profileResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await sessions.requireUser(request);
+      reply.header("cache-control", "no-store");
+      return { profile: await service.update(user, request.body) };
+    },
+  );
+};
+
+export const profileFeature = fp(profile, {
+  name: "profile",
+  dependencies: ["db", "realtime", "sessions", "rate-limit", "zod-schemas"],
+  encapsulate: true,
+});

@@ -1,0 +1,76 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { postgresRateLimitStore } from "./postgres-store.ts";
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * One limit of a request: at most `max` requests per window for each key. A "minute" window
+ * starts with a key's first request; a "utc-day" window is the calendar day in UTC.
+ */
+export interface LimitRule {
+  /** Names the counter; rules with the same name (and key) share it. */
+  name: string;
+  max: number;
+  per: "minute" | "utc-day";
+  /** Who is counted (an address, an account). Null: the rule does not apply to this request. */
+  key(request: FastifyRequest): string | null | undefined | Promise<string | null | undefined>;
+  /** What a request over the limit is refused with. */
+  refusal(): Error;
+}
+
+/** Counts a request against its limits, in order; throws the first exceeded limit's refusal. */
+export type LimitCheck = (request: FastifyRequest) => Promise<void>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Several limits on one request, each with its own refusal, as a route hook
+     * (`preHandler: app.limits([...])`) or called from a handler (callables). A route with one
+     * limit and the default refusal uses `config: { rateLimit: {...} }` instead.
+     */
+    limits(rules: readonly LimitRule[]): LimitCheck;
+  }
+}
+
+// A key no limit counts (allowList below): the request has no one to count for this rule.
+const NOBODY = "";
+
+/**
+ * @fastify/rate-limit for every limit of the server, counted in PostgreSQL so that a limit holds
+ * across all instances on one database. `clock` is what windows are measured by.
+ */
+export const rateLimitPlugin = fp<{ clock?: () => number }>(
+  async (app, { clock = Date.now }) => {
+    await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.db, clock) });
+
+    // fastify.rateLimit() hooks cannot be stacked (the first one marks the request as limited and
+    // the next ones skip it), so several limits go through createRateLimit, one counter each.
+    app.decorate("limits", (rules: readonly LimitRule[]): LimitCheck => {
+      const checks = rules.map((rule) => ({
+        rule,
+        check: app.createRateLimit({
+          max: rule.max,
+          timeWindow: rule.per === "minute" ? MINUTE_MS : DAY_MS,
+          keyGenerator: async (request) => {
+            const who = await rule.key(request);
+            if (!who) return NOBODY;
+            // The date in the key makes each UTC day a counter of its own.
+            const window = rule.per === "utc-day" ? new Date(clock()).toISOString().slice(0, 10) : "minute";
+            return `limit:${rule.name}:${window}:${who}`;
+          },
+          allowList: (_request, key) => key === NOBODY,
+        }),
+      }));
+      return async (request) => {
+        for (const { rule, check } of checks) {
+          const result = await check(request);
+          if (!result.isAllowed && result.isExceeded) throw rule.refusal();
+        }
+      };
+    });
+  },
+  { name: "rate-limit", dependencies: ["db"] },
+);

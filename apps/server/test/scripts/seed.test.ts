@@ -1,0 +1,43 @@
+import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { seed } from "../../../../scripts/seed.ts";
+import { matches, profiles } from "../../src/db/schema.ts";
+import { createStorage } from "../../src/platform/storage/create-storage.ts";
+import { createTestApp, signUp } from "../support/helpers.ts";
+
+const { app, db, config } = await createTestApp();
+
+describe("demo data: seeded people's photos are stored the photos feature's way, so they are served", () => {
+  it("a matched person and the owner's address layout get the JPEG; someone without a match gets 404", async () => {
+    const ids = await seed(db, { users: 20, seed: 3, photos: true, storage: createStorage(config) });
+    expect(ids).toHaveLength(20);
+    const rows = await db.select().from(profiles).where(inArray(profiles.userId, ids));
+    const [owner] = rows;
+    if (!owner) throw new Error("no seeded profile");
+    expect(owner.photoUrls).toHaveLength(2);
+    for (const url of owner.photoUrls ?? []) {
+      expect(url).toMatch(new RegExp(`^/api/photos/${owner.userId}/[A-Za-z0-9_-]+/photo[01]\\.jpg$`));
+    }
+
+    const viewer = await signUp(app);
+    const stranger = await signUp(app);
+    await db.insert(matches).values({
+      userId: viewer.userId,
+      candidateId: owner.userId,
+      status: "photoValidation",
+      score: 80,
+      followupQuestions: [],
+    });
+    for (const url of owner.photoUrls ?? []) {
+      const served = await app.inject({ method: "GET", url, headers: { cookie: viewer.cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/jpeg");
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 560, 560]);
+      const hidden = await app.inject({ method: "GET", url, headers: { cookie: stranger.cookie } });
+      expect(hidden.statusCode).toBe(404);
+    }
+    await db.delete(matches).where(eq(matches.userId, viewer.userId));
+  });
+});
