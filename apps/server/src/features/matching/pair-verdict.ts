@@ -8,9 +8,10 @@ import {
   subScoresSchema,
 } from "@sams-web/domain/match-rules";
 import * as z from "zod";
+import { dealbreakerConflict } from "./dealbreakers.ts";
 import { followupQuestionsFor } from "./followup-questions.ts";
 import type { Narrative } from "./narrative.ts";
-import { dealbreakerConflict, type Scorer } from "./scorer.ts";
+import type { Scorer } from "./scorer.ts";
 
 // How one pair of people is judged, from their narratives alone: the search stores what this
 // decides, and the evaluation command reports it, so both run exactly the same rules.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { dealbreakerConflict } from "./dealbreakers.ts";
 import { emptyNarrative, extractiveNarrativeWriter, type Narrative } from "./narrative.ts";
-import { dealbreakerConflict, heuristicScorer, retrieveTopK } from "./scorer.ts";
+import { heuristicScorer, retrieveTopK } from "./scorer.ts";
 
 const clean: Narrative = {
   ...emptyNarrative(),
