@@ -19,13 +19,17 @@ interface Topic {
   kind: "habit" | "stance";
   words: string;
   against?: string;
+  /** A narrower habit that also meets a rule about this one. */
+  coveredBy?: string;
 }
 
 const TOPICS: Readonly<Record<string, Topic>> = {
   smoking: {
     kind: "habit",
-    words: "smoke smoker smokers smoking smoked cigarette cigarettes cigar cigars tobacco vape vaping vaper nicotine",
+    words: "smoke smoker smokers smoking smoked cigarette cigarettes cigar cigars vape vaping vaper",
   },
+  // Chewing tobacco is not smoking, but a rule against tobacco or nicotine covers smoking too.
+  tobacco: { kind: "habit", words: "tobacco nicotine snus", coveredBy: "smoking" },
   drinking: { kind: "habit", words: "drink drinking drinker drinkers drunk alcohol alcoholic booze" },
   drugs: { kind: "habit", words: "drugs drug weed marijuana cannabis stoner" },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
@@ -46,6 +50,8 @@ const TOPICS: Readonly<Record<string, Topic>> = {
 /** Words for parents name a stance on children only when they are not someone's own parents. */
 const PARENT_WORDS = new Set(["dad", "father", "mom", "mother", "parent"]);
 const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
+/** "Start a family", "raise a family": a family one makes is children. */
+const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building|want|wants)$/;
 
 const TOPIC_OF = new Map<string, { topic: string; against: boolean }>();
 for (const [topic, { words: list, against = "" }] of Object.entries(TOPICS)) {
@@ -66,7 +72,8 @@ const CUE = /\b(not|no|never|without|can't|cannot|won't|don't|wouldn't|couldn't)
 function topicsIn(read: readonly ReadWord[]): Map<string, 1 | -1> {
   const found = new Map<string, 1 | -1>();
   read.forEach((w, index) => {
-    const hit = TOPIC_OF.get(w.stem) ?? TOPIC_OF.get(w.word);
+    const makesFamily = w.word === "family" && FAMILY_MAKING.test(read[index - 2]?.word ?? "");
+    const hit = makesFamily ? { topic: "children", against: false } : (TOPIC_OF.get(w.stem) ?? TOPIC_OF.get(w.word));
     if (!hit) return;
     if (PARENT_WORDS.has(w.word) && POSSESSIVES.has(read[index - 1]?.word ?? "")) return;
     const polarity = hit.against !== w.negated ? -1 : 1;
@@ -172,7 +179,8 @@ function breaks(holder: Side, other: Side): boolean {
       continue;
     }
     const ruledOut = holder.rulesOut.get(topic);
-    const habit = other.has.get(topic);
+    const narrower = TOPICS[topic]?.coveredBy;
+    const habit = other.has.get(topic) ?? (narrower ? other.has.get(narrower) : undefined);
     if (ruledOut && habit && (!ruledOut.heavyOnly || habit.heavy)) return true;
     if (holder.requires.has(topic) && other.denies.has(topic)) return true;
   }

@@ -75,9 +75,10 @@ const NEGATION_CUES = new Set(
 );
 /** How many words after a cue it still denies, unless "and" starts a new predicate first. */
 const NEGATION_SCOPE = 5;
-// Markers after what they deny: "hiking is not my thing", "kids aren't in my future",
+// Markers after what they deny: "hiking is not my thing", "kids aren't in my future", "kids
+// are not something I'm looking for",
 // "cigarettes are a no", "tobacco is a hard pass".
-const NOT_MINE = String.raw`(?:for\s+me|my\s+thing|in\s+my\s+(?:future|plans|cards)|on\s+the\s+(?:table|cards)|happening)`;
+const NOT_MINE = String.raw`(?:for\s+me|my\s+thing|in\s+my\s+(?:future|plans|cards)|on\s+the\s+(?:table|cards)|happening|something\s+(?:i'm\s+|i\s+am\s+|i\s+)?(?:looking\s+for|want|need))`;
 const A_NO = String.raw`a\s+(?:no|pass|hard\s+pass|non-starter|dealbreaker|deal-breaker)`;
 export const POST_NEGATION = new RegExp(
   String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?|)(?:not\s+${NOT_MINE}|${A_NO})|(?:isn't|aren't)\s+${NOT_MINE}|hard\s+pass)\b`,
