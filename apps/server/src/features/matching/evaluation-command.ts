@@ -1,17 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../../config.ts";
-import {
-  countingScorer,
-  type EvaluationModels,
-  evaluatePair,
-  formatSummary,
-  type PairResult,
-  parsePairLines,
-  summarize,
-} from "./evaluation.ts";
+import { formatSummary, runEvaluation } from "./evaluation.ts";
 import { matchingModels } from "./models.ts";
-import type { NarrativeWriter } from "./narrative.ts";
 
 // `npm run match:eval -- --pairs FILE.jsonl [--scorer heuristic|llm] [--out RESULT.jsonl]`
 // Results go to --out (else stdout) as JSON lines; problems and the summary go to stderr, so
@@ -61,20 +52,6 @@ function modelsFor(scorer: Options["scorer"], env: CommandIo["env"]) {
   }
 }
 
-/** Runs `task` over `items` at most `limit` at a time; results keep the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** The command; returns its exit code (0 done, 1 nothing to score, 2 refused). */
 export async function runMatchEvaluation(argv: readonly string[], io: CommandIo): Promise<number> {
   const options = parseOptions(argv);
@@ -95,48 +72,23 @@ export async function runMatchEvaluation(argv: readonly string[], io: CommandIo)
     return 2;
   }
 
-  const { pairs, problems } = parsePairLines(text);
-  for (const problem of problems) io.stderr(`line ${problem.line}: skipped: ${problem.message}\n`);
-  const counted = countingScorer(models.scorer);
-  // The model writer falls back to the extractive one on failure; the tally shows how often.
-  const sources = new Map<string, number>();
-  const writer: NarrativeWriter = {
-    async write(answers) {
-      const written = await models.writer.write(answers);
-      sources.set(written.source, (sources.get(written.source) ?? 0) + 1);
-      return written;
-    },
-  };
-  const run: EvaluationModels = { scorer: counted.scorer, writer };
-  const outcomes = await mapLimited(pairs, models.concurrency, async ({ line, pair }) => {
-    try {
-      return await evaluatePair(pair, run);
-    } catch (error) {
-      // What the search skips (an answer outside the schema) or fails on (no model): one pair only.
-      io.stderr(`line ${line} (${pair.id}): skipped: ${(error as Error).name}: ${(error as Error).message}\n`);
-      return null;
-    }
-  });
-  const results = outcomes.filter((r): r is PairResult => r !== null);
+  const run = await runEvaluation(text, models, models.concurrency);
+  for (const problem of run.malformed) io.stderr(`line ${problem.line}: skipped: ${problem.message}\n`);
+  for (const problem of run.skipped) io.stderr(`line ${problem.line}: skipped: ${problem.message}\n`);
 
-  const jsonl = results.map((r) => `${JSON.stringify(r)}\n`).join("");
+  const jsonl = run.results.map((r) => `${JSON.stringify(r)}\n`).join("");
   if (options.out) await writeFile(options.out, jsonl);
   else io.stdout(jsonl);
 
-  const summary = summarize(
-    pairs.map((p) => p.pair),
-    results,
-    counted.calls(),
-  );
-  const written = [...sources].map(([source, count]) => `${count} ${source}`).join(", ") || "none";
+  const written = [...run.narratives].map(([source, count]) => `${count} ${source}`).join(", ") || "none";
   io.stderr(
     [
-      `scorer: ${models.scorer.name}; narratives written: ${written}; malformed lines: ${problems.length}`,
-      ...formatSummary(summary),
+      `scorer: ${models.scorer.name}; narratives written: ${written}; malformed lines: ${run.malformed.length}`,
+      ...formatSummary(run.summary),
       ...(options.out ? [`results: ${options.out}`] : []),
     ]
-      .map((l) => `${l}\n`)
+      .map((line) => `${line}\n`)
       .join(""),
   );
-  return pairs.length === 0 ? 1 : 0;
+  return run.summary.scored + run.summary.skipped === 0 ? 1 : 0;
 }

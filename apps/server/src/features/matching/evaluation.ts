@@ -123,21 +123,6 @@ export async function evaluatePair(pair: EvaluationPair, models: EvaluationModel
   };
 }
 
-/** A scorer that counts its calls, so the summary can report the cost of a pair. */
-export function countingScorer(scorer: Scorer): { scorer: Scorer; calls: () => number } {
-  let calls = 0;
-  return {
-    scorer: {
-      name: scorer.name,
-      judge(seeker, candidate) {
-        calls += 1;
-        return scorer.judge(seeker, candidate);
-      },
-    },
-    calls: () => calls,
-  };
-}
-
 export interface Share {
   count: number;
   of: number;
@@ -236,4 +221,72 @@ export function formatSummary(summary: EvaluationSummary): string[] {
   }
   lines.push(`scorer calls per pair: ${summary.scorerCallsPerPair.toFixed(2)}`);
   return lines;
+}
+
+export interface EvaluationRun {
+  /** Results in input order; pairs the search would skip are left out and listed in `skipped`. */
+  results: PairResult[];
+  /** Lines that are not a valid pair. */
+  malformed: LineProblem[];
+  /** Valid pairs that could not be judged (an answer outside the schema, no model). */
+  skipped: LineProblem[];
+  summary: EvaluationSummary;
+  /** How many narratives each writer wrote ("extractive", "llm"): the model writer falls back. */
+  narratives: Map<string, number>;
+}
+
+/** Runs `task` over `items` at most `limit` at a time; results keep the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Evaluates every valid line of a JSONL text, `concurrency` pairs at a time. One bad line or one
+ * pair that cannot be judged is reported and skipped; the run always reaches the end.
+ */
+export async function runEvaluation(text: string, models: EvaluationModels, concurrency = 1): Promise<EvaluationRun> {
+  const { pairs, problems } = parsePairLines(text);
+  let calls = 0;
+  const scorer: Scorer = {
+    name: models.scorer.name,
+    judge(seeker, candidate) {
+      calls += 1;
+      return models.scorer.judge(seeker, candidate);
+    },
+  };
+  const narratives = new Map<string, number>();
+  const writer: NarrativeWriter = {
+    async write(answers) {
+      const written = await models.writer.write(answers);
+      narratives.set(written.source, (narratives.get(written.source) ?? 0) + 1);
+      return written;
+    },
+  };
+  const skipped: LineProblem[] = [];
+  const outcomes = await mapLimited(pairs, concurrency, async ({ line, pair }) => {
+    try {
+      return await evaluatePair(pair, { scorer, writer });
+    } catch (error) {
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      skipped.push({ line, message: `${pair.id}: ${name}: ${message}` });
+      return null;
+    }
+  });
+  const results = outcomes.filter((r): r is PairResult => r !== null);
+  skipped.sort((a, b) => a.line - b.line);
+  const summary = summarize(
+    pairs.map((p) => p.pair),
+    results,
+    calls,
+  );
+  return { results, malformed: problems, skipped, summary, narratives };
 }
