@@ -64,6 +64,8 @@ describe("dealbreakers, whatever the wording", () => {
       { about: "I've never touched a cigarette." },
       false,
     ],
+    ["'Must be a non-smoker' against a smoker", { dealbreakers: "Must be a non-smoker." }, { about: "I smoke." }, true],
+    ["'No smokers' against a non-smoker", { dealbreakers: "No smokers." }, { about: "I'm a non-smoker." }, false],
     [
       "'Cigarette smokers' against chewing tobacco",
       { dealbreakers: "Cigarette smokers." },

@@ -27,11 +27,16 @@ const TOPICS: Readonly<Record<string, Topic>> = {
   smoking: {
     kind: "habit",
     words: "smoke smoker smokers smoking smoked cigarette cigarettes cigar cigars vape vaping vaper",
+    against: "non-smoker nonsmoker smoke-free",
   },
   // Chewing tobacco is not smoking, but a rule against tobacco or nicotine covers smoking too.
   tobacco: { kind: "habit", words: "tobacco nicotine snus", coveredBy: "smoking" },
-  drinking: { kind: "habit", words: "drink drinking drinker drinkers drunk alcohol alcoholic booze" },
-  drugs: { kind: "habit", words: "drugs drug weed marijuana cannabis stoner" },
+  drinking: {
+    kind: "habit",
+    words: "drink drinking drinker drinkers drunk alcohol alcoholic booze",
+    against: "sober teetotal teetotaler",
+  },
+  drugs: { kind: "habit", words: "drugs drug weed marijuana cannabis stoner", against: "drug-free" },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
   dogs: { kind: "habit", words: "dog dogs puppy puppies" },
   children: {
