@@ -67,6 +67,12 @@ describe("dealbreakers, whatever the wording", () => {
     ["'Must be a non-smoker' against a smoker", { dealbreakers: "Must be a non-smoker." }, { about: "I smoke." }, true],
     ["'No smokers' against a non-smoker", { dealbreakers: "No smokers." }, { about: "I'm a non-smoker." }, false],
     [
+      "'Smokers or anyone who drinks heavily' against a smoker",
+      { dealbreakers: "Smokers or anyone who drinks heavily." },
+      { about: "I smoke." },
+      true,
+    ],
+    [
       "'Cigarette smokers' against chewing tobacco",
       { dealbreakers: "Cigarette smokers." },
       { worstQualities: "I chew tobacco." },

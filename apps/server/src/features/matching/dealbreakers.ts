@@ -132,8 +132,10 @@ function readSide(person: Narrative): Side {
       // "I'd never date a smoker" / "Someone who doesn't want kids" / "I need someone who ...".
       const before = clause.slice(0, others.index);
       const rulesOut = !(REQUIRE.test(before) && !CUE.test(before));
-      const attribute = readClause(clause.slice(others.index + others[0].length));
-      applyRule(side, impliedStances, topicsIn(attribute), rulesOut, clause);
+      const attribute = clause.slice(others.index + others[0].length);
+      applyRule(side, impliedStances, topicsIn(readClause(attribute)), rulesOut, attribute);
+      // "Smokers or anyone who drinks": a name before the person is a bare name.
+      if (!FIRST_PERSON.test(before)) applyBareName(side, impliedStances, before);
     } else if (FIRST_PERSON.test(clause)) {
       // About themselves: "I'm allergic to cats" rules cats out; "I'm an atheist" is a stance.
       for (const [topic, polarity] of topicsIn(readClause(clause))) {
@@ -144,10 +146,7 @@ function readSide(person: Narrative): Side {
         }
       }
     } else {
-      // A bare name: "Smoking.", "No smokers", "Cigarettes are a no", "Must love dogs".
-      const named = clause.replace(POST_NEGATION, " ").replace(/^\W*(?:and|also|so|or)?\s*no\b/i, " ");
-      const rulesOut = !(REQUIRE.test(named) && !CUE.test(named));
-      applyRule(side, impliedStances, topicsIn(readClause(named)), rulesOut, clause);
+      applyBareName(side, impliedStances, clause);
     }
   }
   for (const [topic, polarity] of impliedStances) if (!ownStances.has(topic)) side.stances.set(topic, polarity);
@@ -155,12 +154,20 @@ function readSide(person: Narrative): Side {
   return side;
 }
 
+/** A bare name: "Smoking.", "No smokers", "Cigarettes are a no", "Must love dogs". */
+function applyBareName(side: Side, impliedStances: Map<string, 1 | -1>, text: string): void {
+  const named = text.replace(POST_NEGATION, " ").replace(/^\W*(?:and|also|so|or)?\s*no\b/i, " ");
+  const rulesOut = !(REQUIRE.test(named) && !CUE.test(named));
+  applyRule(side, impliedStances, topicsIn(readClause(named)), rulesOut, text);
+}
+
 function applyRule(
   side: Side,
   impliedStances: Map<string, 1 | -1>,
   named: Map<string, 1 | -1>,
   rulesOut: boolean,
-  clause: string,
+  /** The words the rule was read from, for its degree ("heavy drinking"). */
+  text: string,
 ): void {
   for (const [topic, polarity] of named) {
     // What is ruled out is the opposite of what the person stands for; what is required, the same.
@@ -168,7 +175,7 @@ function applyRule(
     if (TOPICS[topic]?.kind === "stance") {
       if (!impliedStances.has(topic)) impliedStances.set(topic, stance);
     } else if (stance === -1) {
-      side.rulesOut.set(topic, { heavyOnly: INTENSITY.test(clause) });
+      side.rulesOut.set(topic, { heavyOnly: INTENSITY.test(text) });
     } else {
       side.requires.add(topic);
     }
