@@ -1,6 +1,7 @@
 import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web/domain/matching/rules";
+import { conceptOf, readConcepts } from "./concepts.ts";
 import type { Narrative } from "./narrative.ts";
-import { stem, stems, stripInstructions } from "./text.ts";
+import { stems, stripInstructions } from "./text.ts";
 
 /**
  * One direction of a pair: how well `candidate` fits what `seeker` looks for. The output is raw
@@ -20,98 +21,86 @@ export interface Scorer {
 
 // ── What a person seeks and what they offer ─────────────────────────────────────────────────
 
+// Each field is cleaned on its own, so an instruction left without a full stop cannot take the
+// next field's first sentence down with it.
+function cleanFields(...fields: string[]): string {
+  return fields
+    .map(stripInstructions)
+    .filter((field) => field !== "")
+    .join(" ");
+}
+
 export function seeksText(n: Narrative): string {
-  return stripInstructions([n.partnerPreferences, n.goals].join(" "));
+  return cleanFields(n.partnerPreferences, n.goals);
 }
 
 export function offersText(n: Narrative): string {
-  return stripInstructions([n.about, n.bestQualities, n.contributions, n.goals].join(" "));
+  return cleanFields(n.about, n.bestQualities, n.contributions, n.goals);
 }
 
-// ── Dimension vocabularies of the heuristic scorer ──────────────────────────────────────────
+/** Everything a person says of themselves, flaws included ("I'm not very active"). */
+export function selfText(n: Narrative): string {
+  return cleanFields(n.about, n.bestQualities, n.worstQualities, n.contributions, n.goals);
+}
 
-const LEXICON_WORDS: Readonly<Record<CompatibilityDimension, string>> = {
-  values:
-    "honest honesty loyal loyalty faith religion religious church spiritual family kind kindness respect integrity trust trustworthy generous generosity compassion compassionate empathy ethical values principles faithful humble humility",
-  lifestyle:
-    "active outdoors outdoor hiking hike gym fitness fit running run travel traveling homebody city country rural urban early morning night nightlife healthy cooking cook vegan vegetarian pets pet dog dogs cat cats quiet adventurous adventure relaxed routine organized tidy",
-  goals:
-    "marriage married marry kids children family long-term commitment committed settle settling future home house stable stability wedding partner lifelong forever together grow",
-  communication:
-    "talk talking listen listener communicate communication open openness conversation conversations humor funny laugh laughter texting calls direct patient patience understanding express share sharing supportive support",
-  interests:
-    "music books reading read movies films art painting museums sports football basketball soccer games gaming board travel hiking dance dancing science history photography gardening cooking baking concerts theater writing poetry yoga camping fishing",
-};
+// ── The heuristic scorer ────────────────────────────────────────────────────────────────────
 
-const LEXICON: Readonly<Record<CompatibilityDimension, Set<string>>> = Object.fromEntries(
-  COMPATIBILITY_DIMENSIONS.map((d) => [d, new Set(LEXICON_WORDS[d].split(" ").map(stem))]),
-) as Record<CompatibilityDimension, Set<string>>;
+/**
+ * The sub-score of a dimension the seeker asks nothing about, from either scorer (the model is
+ * told the same): neither for nor against the pair.
+ */
+export const UNASKED_SUB_SCORE = 6;
 
-function dimensionStems(text: string, dimension: CompatibilityDimension): Set<string> {
-  return new Set(stems(text).filter((s) => LEXICON[dimension].has(s)));
+/** What a clash costs a dimension: the candidate has what the seeker rules out, or lacks what they want. */
+const CLASH_PENALTY = 3;
+
+function opposites(dimension: CompatibilityDimension, ids: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) {
+    const opposite = conceptOf(dimension, id)?.opposite;
+    if (opposite) out.add(opposite);
+  }
+  return out;
+}
+
+function count(set: ReadonlySet<string>, inside: ReadonlySet<string>): number {
+  return [...set].filter((id) => inside.has(id)).length;
 }
 
 /**
- * The embedded scorer. For each dimension: what the seeker asks for there against what the
- * candidate says about themselves there. Nothing asked → a neutral 6; asked but the candidate is
- * silent → 5 and an uncertain point (a follow-up question); otherwise 4 plus up to 6 for overlap.
- * Only dimension vocabulary counts, after instruction-like sentences are removed, so text aimed
- * at the scorer cannot move a score. Deterministic.
+ * The embedded scorer. For each dimension: the concepts the seeker asks for there against what
+ * the candidate says of themselves there, denials read as denials ("I don't hike", "hiking is
+ * not my thing") and sarcasm and questions ignored. Nothing asked → a neutral 6; asked but the
+ * candidate says nothing on it → 5 and an uncertain point (a follow-up question); otherwise 4
+ * plus up to 6 for the share of wishes met. Each clash (the candidate has what the seeker rules
+ * out or the opposite of a wish, or denies a wish) costs 3. Only the vocabulary counts, after
+ * instruction-like sentences are removed, so text aimed at the scorer cannot move a score.
+ * Deterministic.
  */
 export const heuristicScorer: Scorer = {
   name: "heuristic",
   async judge(seeker, candidate) {
-    const seeks = seeksText(seeker);
-    const offers = offersText(candidate);
+    const seeks = readConcepts(seeksText(seeker));
+    const self = readConcepts(selfText(candidate));
     const subScores: Record<string, number> = {};
     const uncertain: CompatibilityDimension[] = [];
     for (const dimension of COMPATIBILITY_DIMENSIONS) {
-      const wanted = dimensionStems(seeks, dimension);
-      const offered = dimensionStems(offers, dimension);
-      if (wanted.size === 0) {
-        subScores[dimension] = 6;
-      } else if (offered.size === 0) {
+      const wanted = seeks.affirmed[dimension];
+      const ruledOut = new Set([...seeks.denied[dimension], ...opposites(dimension, wanted)]);
+      const offered = self.affirmed[dimension];
+      const denied = self.denied[dimension];
+      if (wanted.size > 0 && offered.size === 0 && denied.size === 0) {
         subScores[dimension] = 5;
         uncertain.push(dimension);
-      } else {
-        const overlap = [...wanted].filter((s) => offered.has(s)).length / wanted.size;
-        subScores[dimension] = Math.round(4 + 6 * overlap);
+        continue;
       }
+      const base = wanted.size === 0 ? UNASKED_SUB_SCORE : 4 + (6 * count(wanted, offered)) / wanted.size;
+      const clashes = count(ruledOut, offered) + count(wanted, denied);
+      subScores[dimension] = Math.min(10, Math.max(0, Math.round(base - CLASH_PENALTY * clashes)));
     }
     return { subScores, uncertain };
   },
 };
-
-// ── Dealbreakers: hard limits, applied by code whatever the scorer said ─────────────────────
-
-/** +1 wants children, -1 does not, 0 unknown. */
-function kidsStance(text: string): number {
-  if (/\b(don'?t|do not|never|no)\s+(want\s+)?(kids|children)\b|\bchild-?free\b/i.test(text)) return -1;
-  if (/\b(want|have|raise|start)\w*\s+(\w+\s+)?(kids|children|a family)\b/i.test(text)) return 1;
-  return 0;
-}
-
-function smokes(text: string): boolean {
-  if (/\b(don'?t|do not|never|not a)\s+(smoke|smoker)/i.test(text) || /\bnon-?smoker\b/i.test(text)) return false;
-  return /\b(i\s+smoke|i'?m\s+a\s+smoker|i\s+am\s+a\s+smoker|i\s+vape)\b/i.test(text);
-}
-
-function breaks(holder: Narrative, other: Narrative): boolean {
-  const rules = stripInstructions(holder.dealbreakers);
-  const otherSelf = stripInstructions([other.about, other.goals, other.worstQualities, other.bestQualities].join(" "));
-  if (/\bsmok|\bvap/i.test(rules) && smokes(otherSelf)) return true;
-  if (/\b(kids|children|family)\b/i.test(rules)) {
-    const mine = kidsStance([holder.goals, holder.dealbreakers, holder.partnerPreferences].join(" "));
-    const theirs = kidsStance(otherSelf);
-    if (mine !== 0 && theirs !== 0 && mine !== theirs) return true;
-  }
-  return false;
-}
-
-/** Whether either person's dealbreakers rule the other out. */
-export function dealbreakerConflict(a: Narrative, b: Narrative): boolean {
-  return breaks(a, b) || breaks(b, a);
-}
 
 // ── Retrieval: a cheap TF-IDF cosine picks who gets scored ──────────────────────────────────
 

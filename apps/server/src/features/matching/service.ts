@@ -1,17 +1,12 @@
-import { computeCompatibility } from "@sams-web/domain/matching/compatibility";
 import {
-  COMPATIBILITY_DIMENSIONS,
-  type CompatibilityDimension,
-  classifyScore,
   MATCH_COOLDOWN_MS,
   type MatchStatus,
   PHOTO_VALIDATION_MIN_SCORE,
   searchBlocker,
 } from "@sams-web/domain/matching/rules";
-import { subScoresSchema } from "@sams-web/domain/matching/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import * as z from "zod";
-import type { Database } from "../../platform/db/database-plugin.ts";
+import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { LlmInvalidOutput } from "../../platform/llm/structured-call.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -26,7 +21,6 @@ import {
   listAnswers,
   zipExists,
 } from "./data.ts";
-import { followupQuestionsFor } from "./followup-questions.ts";
 import { introductionMail } from "./introduction.ts";
 import {
   claimSearch,
@@ -40,7 +34,8 @@ import {
   updatePair,
 } from "./mutations.ts";
 import type { Narrative, NarrativeWriter } from "./narrative.ts";
-import { dealbreakerConflict, retrieveTopK, type Scorer } from "./scorer.ts";
+import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./pair-verdict.ts";
+import { retrieveTopK, type Scorer } from "./scorer.ts";
 
 export interface MatchingDeps {
   db: Database;
@@ -64,20 +59,6 @@ export interface SearchResult {
   photoValidation: number;
   followupsQueued: number;
   no: number;
-}
-
-const judgementSchema = z.object({
-  subScores: subScoresSchema,
-  uncertain: z.array(z.enum(COMPATIBILITY_DIMENSIONS)).max(COMPATIBILITY_DIMENSIONS.length),
-});
-
-/** Both directions of a pair, validated, and the score code computes from them. */
-interface PairVerdict {
-  score: number;
-  conflict: boolean;
-  /** Dimensions where the candidate's side is unclear (asked of the candidate), and vice versa. */
-  unclearAboutCandidate: CompatibilityDimension[];
-  unclearAboutPerson: CompatibilityDimension[];
 }
 
 export class MatchingService {
@@ -152,21 +133,9 @@ export class MatchingService {
 
   // ── Compatibility: retrieve, then rerank with the scorer ───────────────────────────────
 
-  private async judge(seeker: Narrative, candidate: Narrative) {
-    return judgementSchema.parse(await this.deps.scorer.judge(seeker, candidate));
-  }
-
   /** Throws (ZodError) when the scorer's answer is invalid: nothing is stored for the pair. */
   async verdict(person: Narrative, candidate: Narrative): Promise<PairVerdict> {
-    const aboutCandidate = await this.judge(person, candidate);
-    const aboutPerson = await this.judge(candidate, person);
-    const conflict = dealbreakerConflict(person, candidate);
-    return {
-      score: computeCompatibility(aboutCandidate.subScores, aboutPerson.subScores, conflict),
-      conflict,
-      unclearAboutCandidate: aboutCandidate.uncertain,
-      unclearAboutPerson: aboutPerson.uncertain,
-    };
+    return judgePair(this.deps.scorer, person, candidate);
   }
 
   /**
@@ -196,9 +165,9 @@ export class MatchingService {
         if (error instanceof z.ZodError || error instanceof LlmInvalidOutput) return;
         throw error;
       }
-      const sides = pairSides(userId, candidateId, verdict);
-      result[classifyScore(verdict.score, verdict.unclearAboutCandidate.length + verdict.unclearAboutPerson.length)] +=
-        1;
+      const decision = decidePair(verdict);
+      result[decision.status] += 1;
+      const sides = pairSides(userId, candidateId, verdict.score, decision);
       if (await insertPair(db, sides)) touched.push(candidateId);
     });
     await finishSearch(db, userId, result);
@@ -347,21 +316,18 @@ export class MatchingService {
  * Both records of a freshly scored pair. Follow-up questions go to the person whose side was
  * unclear; a side with nothing to answer waits as followupsAnswered (SPEC section 4).
  */
-function pairSides(userId: string, candidateId: string, verdict: PairVerdict): [MatchSide, MatchSide] {
-  const status = classifyScore(verdict.score, verdict.unclearAboutCandidate.length + verdict.unclearAboutPerson.length);
-  const side = (owner: string, other: string, unclear: CompatibilityDimension[]): MatchSide => {
-    const followupQuestions = status === "followupsQueued" ? followupQuestionsFor(unclear) : [];
-    return {
-      userId: owner,
-      candidateId: other,
-      status: status === "followupsQueued" && followupQuestions.length === 0 ? "followupsAnswered" : status,
-      score: verdict.score,
-      followupQuestions,
-    };
-  };
+function pairSides(userId: string, candidateId: string, score: number, decision: PairDecision): [MatchSide, MatchSide] {
+  const side = (owner: string, other: string, followupQuestions: string[]): MatchSide => ({
+    userId: owner,
+    candidateId: other,
+    status:
+      decision.status === "followupsQueued" && followupQuestions.length === 0 ? "followupsAnswered" : decision.status,
+    score,
+    followupQuestions,
+  });
   return [
-    side(userId, candidateId, verdict.unclearAboutPerson),
-    side(candidateId, userId, verdict.unclearAboutCandidate),
+    side(userId, candidateId, decision.questionsForPerson),
+    side(candidateId, userId, decision.questionsForCandidate),
   ];
 }
 

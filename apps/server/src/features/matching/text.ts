@@ -37,6 +37,8 @@ const INSTRUCTION_PATTERNS = [
   /\b(system|developer)\s+(prompt|message|instructions?)\b/i,
   /\byou\s+(are|must|should|will)\s+(an?\s+)?(ai|assistant|model|scorer|judge|language model|now)\b/i,
   /\b(compatib\w*|perfect match|match score|scorer|scoring)\b/i,
+  // Notes addressed to whatever reads the text ("P.S. for the algorithm: ...").
+  /\b(for|to|dear|hey|attention)\s+(the\s+)?(ai|algorithm|bot|model|system|matcher|computer|machine)\b/i,
 ];
 
 export function stripInstructions(text: string): string {
@@ -45,4 +47,88 @@ export function stripInstructions(text: string): string {
     .join(" ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+// ── Reading statements: what a person says of themselves, with negation ────────────────────
+
+/** A word of a statement, and whether the statement denies it ("I don't smoke"). */
+export interface ReadWord {
+  word: string;
+  stem: string;
+  negated: boolean;
+}
+
+/** A clause of a statement, read word by word. */
+export type ReadClause = readonly ReadWord[];
+
+// Sentences that say the opposite of their words, and questions: neither is a statement about
+// the person, so neither counts as evidence for or against anything.
+const SARCASM = /\b(oh,? (sure|yes|yeah|great|joy|wow)|yeah,? right|said no one ever|as if)\b|\/s\b/i;
+// Clauses that leave a point open ("not sure about kids", "kids maybe") say neither yes nor no.
+const HEDGE = /\b(not sure|unsure|not certain|undecided|maybe|perhaps|might)\b/i;
+// Words that deny what follows them in the clause ("never smoked", "no kids", "allergic to cats",
+// "rather be outdoors than on the couch", "quit smoking").
+const NEGATION_CUES = new Set(
+  "not no never nothing none nobody neither nor without than hate hates hated dislike dislikes avoid against quit quitting stopped former formerly ex allergic zero cannot dont doesnt didnt isnt arent wasnt cant wont wouldnt couldnt havent hasnt aint".split(
+    " ",
+  ),
+);
+/** How many words after a cue it still denies, unless "and" starts a new predicate first. */
+const NEGATION_SCOPE = 5;
+// Markers after what they deny: "hiking is not my thing", "kids aren't in my future", "kids
+// are not something I'm looking for",
+// "cigarettes are a no", "tobacco is a hard pass".
+const NOT_MINE = String.raw`(?:for\s+me|my\s+thing|in\s+my\s+(?:future|plans|cards)|on\s+the\s+(?:table|cards)|happening|something\s+(?:i'm\s+|i\s+am\s+|i\s+)?(?:looking\s+for|want|need))`;
+const A_NO = String.raw`a\s+(?:no|pass|hard\s+pass|non-starter|dealbreaker|deal-breaker)`;
+export const POST_NEGATION = new RegExp(
+  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?|)(?:not\s+${NOT_MINE}|${A_NO})|(?:isn't|aren't)\s+${NOT_MINE}|hard\s+pass)\b`,
+  "i",
+);
+const CLAUSE_BREAK =
+  /[,;:()"\u2013\u2014]|\s-\s|\b(?:but|though|although|however|whereas|while|so)\b|\band\s+(?=(?:i|i'm|i've|i'd|my|we)\b)/i;
+
+function isCue(word: string): boolean {
+  return NEGATION_CUES.has(word) || word.endsWith("n't");
+}
+
+/** A clause read word by word; a cue denies the words after it, a trailing marker those before it. */
+export function readClause(clause: string): ReadWord[] {
+  const marker = POST_NEGATION.exec(clause);
+  const deniedBefore = marker ? words(clause.slice(0, marker.index)).length : 0;
+  const tokens = words(marker ? clause.slice(0, marker.index) + clause.slice(marker.index + marker[0].length) : clause);
+  const read: ReadWord[] = [];
+  let scope = 0;
+  tokens.forEach((word, index) => {
+    if (isCue(word)) {
+      scope = NEGATION_SCOPE;
+      return;
+    }
+    if (word === "and") scope = 0;
+    read.push({
+      word,
+      stem: stem(word.replace(/'s$/, "").replace(/'/g, "")),
+      negated: scope > 0 || index < deniedBefore,
+    });
+    if (scope > 0) scope -= 1;
+  });
+  return read;
+}
+
+/**
+ * The clauses of a text that state something: sarcastic sentences, questions and hedged clauses
+ * are left out. Curly quotes count as straight ones.
+ */
+export function statementClauses(text: string): string[] {
+  const sentences = text.replace(/[\u2018\u2019]/g, "'").match(/[^.!?\n]+[.!?]*/g) ?? [];
+  return sentences
+    .filter((sentence) => !sentence.trim().endsWith("?") && !SARCASM.test(sentence))
+    .flatMap((sentence) => sentence.split(CLAUSE_BREAK))
+    .filter((clause): clause is string => clause !== undefined && clause.trim() !== "" && !HEDGE.test(clause));
+}
+
+/** Every stating clause of a text, read word by word with its negation. */
+export function readStatements(text: string): ReadClause[] {
+  return statementClauses(text)
+    .map(readClause)
+    .filter((clause) => clause.length > 0);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { dealbreakerConflict } from "../../../src/features/matching/dealbreakers.ts";
 import { emptyNarrative, extractiveNarrativeWriter, type Narrative } from "../../../src/features/matching/narrative.ts";
-import { dealbreakerConflict, heuristicScorer, retrieveTopK } from "../../../src/features/matching/scorer.ts";
+import { heuristicScorer, retrieveTopK } from "../../../src/features/matching/scorer.ts";
 
 const clean: Narrative = {
   ...emptyNarrative(),

@@ -1,0 +1,292 @@
+import { STAGES } from "@sams-web/domain/chat/stages";
+import type { ScoreClass } from "@sams-web/domain/matching/rules";
+import { MIN_AGE } from "@sams-web/domain/profile/rules";
+import { genderSchema } from "@sams-web/domain/profile/schemas";
+import * as z from "zod";
+import { explainFit } from "./explanation.ts";
+import type { InterviewAnswer, NarrativeWriter } from "./narrative.ts";
+import { decidePair, judgePair } from "./pair-verdict.ts";
+import type { Scorer } from "./scorer.ts";
+
+// Offline evaluation of the matcher: labelled pairs of people, each described by their interview
+// answers, go through the very functions a search uses (narrative writer, scorer both ways,
+// dealbreakers, reciprocal score, routing), with no database and no server. The summary tells
+// an operator how well a scorer separates the pairs they labelled.
+
+const INTERVIEW_STAGES = STAGES.filter((stage) => stage !== "complete");
+
+/** One answer, or one string per reply when the person answered a stage in several messages. */
+const answerSchema = z.union([z.string(), z.array(z.string())]);
+
+const personSchema = z.strictObject({
+  gender: genderSchema,
+  seeking: genderSchema,
+  age: z.number().int().min(MIN_AGE),
+  // Strict, so a misspelt stage is reported rather than silently ignored.
+  answers: z.strictObject(Object.fromEntries(INTERVIEW_STAGES.map((stage) => [stage, answerSchema.optional()]))),
+});
+
+export const PAIR_LABELS = ["good", "poor", "dealbreaker"] as const;
+export type PairLabel = (typeof PAIR_LABELS)[number];
+
+export const evaluationPairSchema = z.strictObject({
+  id: z.string().min(1),
+  label: z.enum(PAIR_LABELS).optional(),
+  /** The id of this pair's clean twin, when this one carries text aimed at the scorer. */
+  twinOf: z.string().min(1).optional(),
+  a: personSchema,
+  b: personSchema,
+});
+export type EvaluationPair = z.infer<typeof evaluationPairSchema>;
+export type EvaluationPerson = EvaluationPair["a"];
+
+export interface LineProblem {
+  line: number;
+  message: string;
+}
+
+export interface NumberedPair {
+  line: number;
+  pair: EvaluationPair;
+}
+
+/** Valid pairs of a JSONL text, in order, and every line that is not one (blank lines are skipped). */
+export function parsePairLines(text: string): { pairs: NumberedPair[]; problems: LineProblem[] } {
+  const pairs: NumberedPair[] = [];
+  const problems: LineProblem[] = [];
+  const seen = new Set<string>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (error) {
+      problems.push({ line, message: `not JSON (${(error as Error).message})` });
+      return;
+    }
+    const parsed = evaluationPairSchema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(line)"}: ${issue.message}`);
+      problems.push({ line, message: issues.join("; ") });
+      return;
+    }
+    if (seen.has(parsed.data.id)) {
+      problems.push({ line, message: `id "${parsed.data.id}" is used by an earlier line` });
+      return;
+    }
+    seen.add(parsed.data.id);
+    pairs.push({ line, pair: parsed.data });
+  });
+  return { pairs, problems };
+}
+
+/** A person's answers as the chat stores them: one message per reply, tagged with its stage. */
+export function interviewOf(person: EvaluationPerson): InterviewAnswer[] {
+  return INTERVIEW_STAGES.flatMap((stage) => {
+    const answer = person.answers[stage];
+    const replies = answer === undefined ? [] : typeof answer === "string" ? [answer] : answer;
+    return replies.map((text) => ({ stage, text }));
+  });
+}
+
+/** What the evaluation reports for one pair; `a` is the person searching, `b` the candidate. */
+export interface PairResult {
+  id: string;
+  percent: number;
+  decision: ScoreClass;
+  dealbreaker: boolean;
+  followups: { a: string[]; b: string[] };
+  reason: string;
+}
+
+export interface EvaluationModels {
+  scorer: Scorer;
+  writer: NarrativeWriter;
+}
+
+/** One pair through the search's own steps. Throws what the search would skip the pair for. */
+export async function evaluatePair(pair: EvaluationPair, models: EvaluationModels): Promise<PairResult> {
+  const [{ narrative: a }, { narrative: b }] = await Promise.all([
+    models.writer.write(interviewOf(pair.a)),
+    models.writer.write(interviewOf(pair.b)),
+  ]);
+  const verdict = await judgePair(models.scorer, a, b);
+  const decision = decidePair(verdict);
+  return {
+    id: pair.id,
+    percent: verdict.score,
+    decision: decision.status,
+    dealbreaker: verdict.conflict,
+    followups: { a: decision.questionsForPerson, b: decision.questionsForCandidate },
+    reason: explainFit(verdict, a, b),
+  };
+}
+
+export interface Share {
+  count: number;
+  of: number;
+}
+
+export interface EvaluationSummary {
+  /** Pairs judged, and pairs the search would have skipped (an invalid or missing answer). */
+  scored: number;
+  skipped: number;
+  /** Pairs labelled dealbreaker that scored 0. */
+  dealbreakerRecall: Share;
+  /** Pairs not labelled dealbreaker that a dealbreaker nonetheless ruled out. */
+  unexpectedDealbreakers: Share;
+  /** ROC AUC of the percentage, good pairs against poor ones; null without both. */
+  auc: number | null;
+  goodToPhotoValidation: Share;
+  poorToPhotoValidation: Share;
+  /** Scorer calls per pair attempted. */
+  scorerCallsPerPair: number;
+  /** Pairs scoring above the clean twin they name. */
+  twinsAboveClean: Share;
+}
+
+/**
+ * The probability that a random good pair outscores a random poor one, ties counting half (the
+ * Mann-Whitney form of the ROC AUC).
+ */
+export function rocAuc(positives: readonly number[], negatives: readonly number[]): number | null {
+  if (positives.length === 0 || negatives.length === 0) return null;
+  let wins = 0;
+  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return wins / (positives.length * negatives.length);
+}
+
+export function summarize(
+  pairs: readonly EvaluationPair[],
+  results: readonly PairResult[],
+  scorerCalls: number,
+): EvaluationSummary {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const scored = pairs.flatMap((pair) => {
+    const result = byId.get(pair.id);
+    return result ? [{ pair, result }] : [];
+  });
+  const labelled = (label: PairLabel) => scored.filter((s) => s.pair.label === label).map((s) => s.result);
+  const share = (of: readonly PairResult[], test: (r: PairResult) => boolean): Share => ({
+    count: of.filter(test).length,
+    of: of.length,
+  });
+  const good = labelled("good");
+  const poor = labelled("poor");
+  const twins = scored.flatMap(({ pair, result }) => {
+    const clean = pair.twinOf === undefined ? undefined : byId.get(pair.twinOf);
+    return clean ? [{ result, clean }] : [];
+  });
+  return {
+    scored: scored.length,
+    skipped: pairs.length - scored.length,
+    dealbreakerRecall: share(labelled("dealbreaker"), (r) => r.percent === 0),
+    unexpectedDealbreakers: share(
+      scored.filter((s) => s.pair.label !== undefined && s.pair.label !== "dealbreaker").map((s) => s.result),
+      (r) => r.dealbreaker,
+    ),
+    auc: rocAuc(
+      good.map((r) => r.percent),
+      poor.map((r) => r.percent),
+    ),
+    goodToPhotoValidation: share(good, (r) => r.decision === "photoValidation"),
+    poorToPhotoValidation: share(poor, (r) => r.decision === "photoValidation"),
+    scorerCallsPerPair: pairs.length === 0 ? 0 : scorerCalls / pairs.length,
+    twinsAboveClean: {
+      count: twins.filter(({ result, clean }) => result.percent > clean.percent).length,
+      of: twins.length,
+    },
+  };
+}
+
+function percentOf({ count, of }: Share): string {
+  return of === 0 ? "n/a (none labelled)" : `${count}/${of} = ${((100 * count) / of).toFixed(1)}%`;
+}
+
+/** The summary as an operator reads it. */
+export function formatSummary(summary: EvaluationSummary): string[] {
+  const lines = [`pairs scored: ${summary.scored}, skipped: ${summary.skipped}`];
+  if (summary.dealbreakerRecall.of + summary.unexpectedDealbreakers.of > 0) {
+    lines.push(
+      `dealbreaker recall (labelled dealbreaker, scored 0): ${percentOf(summary.dealbreakerRecall)}`,
+      `dealbreaker on pairs labelled good or poor: ${percentOf(summary.unexpectedDealbreakers)}`,
+      `ROC AUC of percent, good vs poor: ${summary.auc === null ? "n/a (needs good and poor pairs)" : summary.auc.toFixed(3)}`,
+      `good pairs reaching photoValidation: ${percentOf(summary.goodToPhotoValidation)}`,
+      `poor pairs reaching photoValidation: ${percentOf(summary.poorToPhotoValidation)}`,
+    );
+  }
+  if (summary.twinsAboveClean.of > 0) {
+    lines.push(`pairs above their clean twin: ${summary.twinsAboveClean.count}/${summary.twinsAboveClean.of}`);
+  }
+  lines.push(`scorer calls per pair: ${summary.scorerCallsPerPair.toFixed(2)}`);
+  return lines;
+}
+
+export interface EvaluationRun {
+  /** Results in input order; pairs the search would skip are left out and listed in `skipped`. */
+  results: PairResult[];
+  /** Lines that are not a valid pair. */
+  malformed: LineProblem[];
+  /** Valid pairs that could not be judged (an answer outside the schema, no model). */
+  skipped: LineProblem[];
+  summary: EvaluationSummary;
+  /** How many narratives each writer wrote ("extractive", "llm"): the model writer falls back. */
+  narratives: Map<string, number>;
+}
+
+/** Runs `task` over `items` at most `limit` at a time; results keep the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Evaluates every valid line of a JSONL text, `concurrency` pairs at a time. One bad line or one
+ * pair that cannot be judged is reported and skipped; the run always reaches the end.
+ */
+export async function runEvaluation(text: string, models: EvaluationModels, concurrency = 1): Promise<EvaluationRun> {
+  const { pairs, problems } = parsePairLines(text);
+  let calls = 0;
+  const scorer: Scorer = {
+    name: models.scorer.name,
+    judge(seeker, candidate) {
+      calls += 1;
+      return models.scorer.judge(seeker, candidate);
+    },
+  };
+  const narratives = new Map<string, number>();
+  const writer: NarrativeWriter = {
+    async write(answers) {
+      const written = await models.writer.write(answers);
+      narratives.set(written.source, (narratives.get(written.source) ?? 0) + 1);
+      return written;
+    },
+  };
+  const skipped: LineProblem[] = [];
+  const outcomes = await mapLimited(pairs, concurrency, async ({ line, pair }) => {
+    try {
+      return await evaluatePair(pair, { scorer, writer });
+    } catch (error) {
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      skipped.push({ line, message: `${pair.id}: ${name}: ${message}` });
+      return null;
+    }
+  });
+  const results = outcomes.filter((r): r is PairResult => r !== null);
+  skipped.sort((a, b) => a.line - b.line);
+  const summary = summarize(
+    pairs.map((p) => p.pair),
+    results,
+    calls,
+  );
+  return { results, malformed: problems, skipped, summary, narratives };
+}
