@@ -74,6 +74,6 @@ const chat: FastifyPluginAsync = async (fastify) => {
 
 export const chatFeature = fp(chat, {
   name: "chat",
-  dependencies: ["config", "db", "realtime", "sessions", "botcheck", "callables", "rate-limit"],
+  dependencies: ["config", "db", "realtime", "sessions", "botcheck", "callables", "rate-limit", "zod-schemas"],
   encapsulate: true,
 });

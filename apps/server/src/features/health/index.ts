@@ -26,4 +26,4 @@ const health: FastifyPluginAsync = async (fastify) => {
   );
 };
 
-export const healthFeature = fp(health, { name: "health", dependencies: ["db"], encapsulate: true });
+export const healthFeature = fp(health, { name: "health", dependencies: ["db", "zod-schemas"], encapsulate: true });

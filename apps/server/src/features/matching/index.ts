@@ -98,6 +98,6 @@ const matching: FastifyPluginAsync = async (fastify) => {
 
 export const matchingFeature = fp(matching, {
   name: "matching",
-  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs"],
+  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs", "zod-schemas"],
   encapsulate: true,
 });

@@ -114,6 +114,15 @@ const photos: FastifyPluginAsync = async (fastify) => {
 
 export const photosFeature = fp(photos, {
   name: "photos",
-  dependencies: ["db", "realtime", "storage", "sessions", "account-lifecycle", "data-export", "rate-limit"],
+  dependencies: [
+    "db",
+    "realtime",
+    "storage",
+    "sessions",
+    "account-lifecycle",
+    "data-export",
+    "rate-limit",
+    "zod-schemas",
+  ],
   encapsulate: true,
 });

@@ -72,6 +72,23 @@ describe("a limit holds across instances on one database", async () => {
     expect(limited.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.tooManyAttempts } });
   });
 
+  it("a route's own limit (config.rateLimit) counts requests to either instance", async () => {
+    // POST /api/privacy-requests allows 20 a minute per address; the limit is checked before the body.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const app = i % 2 === 0 ? first.app : second.app;
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/privacy-requests",
+        remoteAddress: "203.0.113.8",
+        payload: {},
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it("the chat's per-person rate counts messages sent to either instance", async () => {
     const person = await signUp(first.app);
     const send = (app: typeof first.app) =>
