@@ -113,7 +113,11 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
 
   const callables = new CallableRegistry();
   const sessions = createSessionResolver(deps.auth);
-  const botcheck = createBotcheck({ secret: deps.auth.options.secret, maxNumber: config.BOTCHECK_MAX_NUMBER });
+  const botcheck = createBotcheck({
+    secret: deps.auth.options.secret,
+    maxNumber: config.BOTCHECK_MAX_NUMBER,
+    db: deps.db,
+  });
   const context: FeatureContext = {
     ...deps,
     app,

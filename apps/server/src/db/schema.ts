@@ -313,3 +313,17 @@ export const matchPoints = pgTable("match_points", {
   z: doublePrecision("z").notNull(),
   reachChord: doublePrecision("reach_chord").notNull(),
 });
+
+/**
+ * Bot-check solutions already used, by their challenge's signature, until the challenge expires.
+ * A unique insert here is what makes a solution work once, even when many requests (on any
+ * instance) carry it at the same moment; rows past `expires_at` are deleted as new ones arrive.
+ */
+export const botcheckSolutions = pgTable(
+  "botcheck_solutions",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("botcheck_solutions_expires_idx").on(table.expiresAt)],
+);
