@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { BOT_MESSAGE_MAX_CHARS, GUEST_HISTORY_MAX_MESSAGES, USER_MESSAGE_MAX_CHARS } from "./chat-api.ts";
+import {
+  BOT_MESSAGE_MAX_CHARS,
+  GUEST_HISTORY_MAX_MESSAGES,
+  GUEST_SIGNATURE_MAX_CHARS,
+  USER_MESSAGE_MAX_CHARS,
+} from "./chat-api.ts";
 import { MESSAGES } from "./messages.ts";
 import { conversationStageSchema, stageSchema } from "./stages.ts";
 
@@ -14,6 +19,7 @@ export const chatMessageSchema = z
     sender: z.enum(["bot", "user"]),
     text: z.string().max(BOT_MESSAGE_MAX_CHARS, MESSAGES.chatMessageTooLong),
     timestamp: timestampSchema,
+    signature: z.string().max(GUEST_SIGNATURE_MAX_CHARS).optional(),
   })
   .refine((m) => m.sender === "bot" || m.text.length <= USER_MESSAGE_MAX_CHARS, {
     message: MESSAGES.chatMessageTooLong,
@@ -38,6 +44,7 @@ export const callSamApiOutputSchema = z.object({
   stage_complete: z.boolean(),
   stage_complete_justification: z.string(),
   stage: conversationStageSchema,
+  signature: z.string().optional(),
 });
 
 export const importConversationInputSchema = z.object({

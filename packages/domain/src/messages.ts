@@ -89,6 +89,8 @@ export const MESSAGES = {
   chatDailyLimit: "You've chatted a lot with Sam today. Please come back tomorrow to continue.",
   followupNotQueued: "That follow-up question is not waiting for an answer.",
   followupNeedsAccount: "Please log in to answer follow-up questions.",
+  guestHistoryUnverified:
+    "This conversation could not be verified as your chat with Sam, so it was not saved to your account.",
 
   // ── Password reset and email verification (SPEC sections 2 and 8) ──────────────────────
   emailVerified: "Email Verified!",

@@ -3,6 +3,7 @@ import { callSamApiInputSchema, importConversationInputSchema } from "@sams-web/
 import type { FeatureContext } from "../../app.ts";
 import type { Brain } from "../../platform/llm/brain.ts";
 import { createBrain } from "../../platform/llm/create-brain.ts";
+import { createGuestSigner } from "./guest-signature.ts";
 import { ChatLimiter } from "./limits.ts";
 import { createChatService } from "./service.ts";
 
@@ -11,8 +12,9 @@ const IMPORT_BODY_LIMIT = 2 * 1_048_576;
 
 /** Sam's interview: callSamApi, the signed-in person's conversation, and the guest transfer. */
 export function registerChatRoutes(context: FeatureContext, brain: Brain = createBrain(context.config)): void {
-  const { app, db, bus, callables, sessions, config, botcheck } = context;
-  const service = createChatService({ db, bus, brain, log: app.log });
+  const { app, db, bus, callables, sessions, config, botcheck, auth } = context;
+  const guestSigner = createGuestSigner(auth.options.secret);
+  const service = createChatService({ db, bus, brain, log: app.log, guestSigner });
   const limiter = new ChatLimiter({
     perMinute: config.CHAT_MESSAGES_PER_MINUTE,
     perDay: config.CHAT_MESSAGES_PER_DAY,
