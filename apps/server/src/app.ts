@@ -24,6 +24,8 @@ import { registerProfileRoutes } from "./features/profile/routes.ts";
 import { type Botcheck, createBotcheck } from "./platform/botcheck/botcheck.ts";
 import { CallableRegistry, registerCallableRoute } from "./platform/http/callables.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { installInputCheck } from "./platform/http/input-check.ts";
+import { type LogStream, loggerOptions } from "./platform/http/logging.ts";
 import { installOriginCheck } from "./platform/http/origin-check.ts";
 import { createInlineJobs, type Jobs } from "./platform/jobs/jobs.ts";
 import { AccountLifecycle } from "./platform/lifecycle/account-lifecycle.ts";
@@ -40,6 +42,8 @@ export interface AppDeps {
   jobs?: Jobs;
   /** Outgoing mail (SMTP_URL, else .eml files in DATA_DIR/outbox); made from the config if absent. */
   mailer?: Mailer;
+  /** Where log lines go; standard output if absent. */
+  logStream?: LogStream;
 }
 
 /** What every feature gets when it registers its routes and callables. */
@@ -76,7 +80,7 @@ export const FEATURES: readonly Feature[] = [
 export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -86,6 +90,7 @@ export async function buildApp(deps: AppDeps, features: readonly Feature[] = FEA
 
   installErrorHandler(app);
   installOriginCheck(app, config.publicUrl);
+  installInputCheck(app);
   // Third-party hosts are allowed only when an ad pixel is configured, and only the pixel's
   // (README.md, Privacy). The browser still loads it only after the visitor turned ad tracking on.
   const pixel = config.AD_PIXEL_ID ? AD_PIXEL_HOSTS : { script: [], img: [], connect: [] };

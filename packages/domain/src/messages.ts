@@ -145,6 +145,9 @@ export const MESSAGES = {
   consentSaveFailed: "We could not save your cookie preferences to your profile. They are saved in this browser.",
   analyticsConsentMissing: "Analytics is off: no consent was given.",
   exportFailed: "We could not prepare your data. Please try again.",
+
+  // ── Any request (ours) ───────────────────────────────────────────────────────────────
+  textHasNulCharacter: "Text cannot contain the NUL character (U+0000). Please remove it and try again.",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

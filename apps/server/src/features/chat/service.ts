@@ -68,7 +68,8 @@ async function askBrain(deps: ChatServiceDeps, input: BrainInput): Promise<Brain
     reply = await deps.brain.reply(input);
   } catch (error) {
     if (!(error instanceof BrainFailure)) throw error;
-    deps.log.warn({ err: error, cause: String(error.cause ?? "") }, "Sam's brain failed");
+    // The error's causes are logged with it (platform/http/logging.ts), without what was said.
+    deps.log.warn({ err: error }, "Sam's brain failed");
     return { message: MESSAGES.samTangled, stageComplete: false, justification: "", failed: true };
   }
   const answers = [...input.currentTurns.filter((t) => t.sender === "user").map((t) => t.text), input.userMessage];
