@@ -41,6 +41,7 @@ export const MESSAGES = {
   // ours: the spec requires these fields but gives no wording
   displayNameRequired: "Please enter your name.",
   displayNameTooLong: "Please keep your name to 50 characters or fewer.",
+  nameChangeOnly: "Only your name can be changed here.",
   zipInvalid: "Please enter a 5-digit US ZIP code.",
   birthdayInvalid: "Please enter a valid birthday.",
   birthdayTooEarly: "Please enter a birthday in 1900 or later.",

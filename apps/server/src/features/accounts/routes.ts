@@ -1,15 +1,28 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Botcheck } from "../../platform/botcheck/botcheck.ts";
-import type { Auth } from "./auth.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 import type { AuthRateLimits } from "./rate-limit.ts";
 
-// Better Auth endpoints a script would hammer: each needs a solved proof-of-work challenge.
-const BOTCHECKED_PATHS = new Set([
-  "/api/auth/sign-up/email",
-  "/api/auth/sign-in/email",
-  "/api/auth/request-password-reset",
+/**
+ * The Better Auth endpoints the product uses: the web app's sign-up, sign-in, sign-out, session
+ * and Google sign-in, Google's return to us, and a name change (held to the display-name rules in
+ * auth.ts). Every other one (change-email, change-password, list-sessions, delete-user …) answers
+ * 404 as if it did not exist: the app's own routes do those jobs, under the product's rules.
+ */
+const AUTH_ENDPOINTS = new Set([
+  "POST /api/auth/sign-up/email",
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-out",
+  "GET /api/auth/get-session",
+  "POST /api/auth/sign-in/social",
+  `GET /api/auth/callback/${GOOGLE_PROVIDER_ID}`,
+  "POST /api/auth/update-user",
 ]);
+
+// Better Auth endpoints a script would hammer: each needs a solved proof-of-work challenge.
+const BOTCHECKED_PATHS = new Set(["/api/auth/sign-up/email", "/api/auth/sign-in/email"]);
 
 function bodyEmail(request: FastifyRequest): string | null {
   const body = request.body as { email?: unknown } | undefined;
@@ -31,6 +44,9 @@ export function registerAuthRoutes(
     url: "/api/auth/*",
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      if (!AUTH_ENDPOINTS.has(`${request.method} ${url.pathname}`)) {
+        throw new AppError("NOT_FOUND", `No route for ${request.method} ${url.pathname}`);
+      }
       guards.rateLimits.check(request, request.method === "POST" ? bodyEmail(request) : null);
       if (request.method === "POST" && BOTCHECKED_PATHS.has(url.pathname)) await guards.botcheck.require(request);
 
