@@ -2,7 +2,7 @@ import { MESSAGES } from "@sams-web/domain/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, sessions, users } from "../../src/db/schema.ts";
-import { createTestApp, signUp } from "../helpers.ts";
+import { createTestApp, signUp, solveBotcheck } from "../helpers.ts";
 
 const t = await createTestApp();
 const ORIGIN = "http://localhost:3000";
@@ -81,6 +81,21 @@ describe("Better Auth answers only the endpoints the product uses", () => {
     expect(after.name).toBe("Robin");
     expect(after.image).toBeNull();
     expect(after.email).toBe(person.email);
+  });
+
+  it("sign-up sets only the email, password and name: an image or a verified flag is refused", async () => {
+    for (const extra of [{ image: `https://example.com/${"x".repeat(100_000)}` }, { emailVerified: true }]) {
+      const email = `extra-${Object.keys(extra)[0]}@example.com`;
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        headers: { origin: ORIGIN, "x-botcheck": await solveBotcheck(t.app) },
+        payload: { email, password: PASSWORD, name: "Extra", ...extra },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(MESSAGES.unexpectedFields);
+      expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    }
   });
 
   it("the endpoints the web app calls still work: get-session, sign-out", async () => {

@@ -26,6 +26,16 @@ const PASSWORD_FIELDS: Record<string, string> = {
   "/set-password": "newPassword",
 };
 
+/** What a sign-up may carry: the user record's other fields (image …) are not the person's to set. */
+const SIGN_UP_FIELDS = new Set(["email", "password", "name"]);
+
+function onlyFields(body: unknown, allowed: ReadonlySet<string>): void {
+  const fields = typeof body === "object" && body !== null ? Object.keys(body) : [];
+  if (fields.some((field) => !allowed.has(field))) {
+    throw new APIError("BAD_REQUEST", { code: "UNEXPECTED_FIELDS", message: MESSAGES.unexpectedFields });
+  }
+}
+
 /**
  * The one change update-user may make: the display name, by the settings rules (sanitised, then
  * required and at most the display-name length). Anything else in the body is refused, so no
@@ -89,6 +99,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/update-user") return { context: { body: { name: nameChange(ctx.body) } } };
+        if (ctx.path === "/sign-up/email") onlyFields(ctx.body, SIGN_UP_FIELDS);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
