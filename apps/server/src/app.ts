@@ -18,6 +18,8 @@ import { dataExportPlugin } from "./platform/data-export/data-export-plugin.ts";
 import { type DatabaseHandle, databasePlugin } from "./platform/db/database-plugin.ts";
 import { callablesPlugin } from "./platform/http/callables.ts";
 import { errorHandlerPlugin } from "./platform/http/error-handler.ts";
+import { installInputCheck } from "./platform/http/input-check.ts";
+import { type LogStream, loggerOptions } from "./platform/http/logging.ts";
 import { originCheckPlugin } from "./platform/http/origin-check.ts";
 import { NO_THIRD_PARTY_HOSTS, securityHeadersPlugin } from "./platform/http/security-headers.ts";
 import { webAppPlugin } from "./platform/http/web-app.ts";
@@ -48,6 +50,8 @@ export interface AppOptions extends DatabaseHandle {
   storage?: StorageDriver;
   /** The clock rate-limit windows are measured by (tests move it); Date.now if absent. */
   rateLimitClock?: () => number;
+  /** Where log lines go; standard output if absent. */
+  logStream?: LogStream;
 }
 
 /** A feature: an encapsulated plugin that adds routes and callables, using the platform's decorators. */
@@ -70,7 +74,7 @@ export const FEATURES: readonly Feature[] = [
 export async function buildApp(options: AppOptions, features: readonly Feature[] = FEATURES): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -82,6 +86,7 @@ export async function buildApp(options: AppOptions, features: readonly Feature[]
   await app.register(databasePlugin, { db: options.db, pool: options.pool });
   await app.register(errorHandlerPlugin);
   await app.register(originCheckPlugin);
+  installInputCheck(app);
   // Third-party hosts are allowed only when an ad pixel is configured, and only the pixel's.
   // The browser still loads it only after the visitor turned ad tracking on.
   await app.register(securityHeadersPlugin, {

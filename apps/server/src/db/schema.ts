@@ -329,3 +329,17 @@ export const rateLimitHits = pgTable(
   },
   (table) => [index("rate_limit_hits_resets_at_idx").on(table.resetsAt)],
 );
+
+/**
+ * Bot-check solutions already used, by their challenge's signature, until the challenge expires.
+ * A unique insert here is what makes a solution work once, even when many requests (on any
+ * instance) carry it at the same moment; rows past `expires_at` are deleted as new ones arrive.
+ */
+export const botcheckSolutions = pgTable(
+  "botcheck_solutions",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("botcheck_solutions_expires_idx").on(table.expiresAt)],
+);

@@ -10,6 +10,11 @@ export interface ChatMessage {
   sender: ChatSender;
   text: string;
   timestamp: number;
+  /**
+   * Sam's replies to a guest only: the server's signature of the reply, kept with it in the
+   * browser. A guest history is imported into an account only when every reply's signature holds.
+   */
+  signature?: string;
 }
 
 /** A conversation, keyed by a timestamp id. */
@@ -35,6 +40,8 @@ export interface CallSamApiOutput {
   stage_complete_justification: string;
   /** The conversation's stage after this reply, so the browser never has to guess it. */
   stage: ConversationStage;
+  /** A guest's reply only: its signature, to be kept with the message (ChatMessage.signature). */
+  signature?: string;
 }
 
 /** GET /api/conversations/current: the signed-in person's conversation, or null before the first message. */
@@ -58,6 +65,8 @@ export const GUEST_CONVERSATIONS_KEY = "guestConversations";
 
 /** Longest message a person may send (characters). */
 export const USER_MESSAGE_MAX_CHARS = 2_000;
+/** Longest signature a guest's history may carry with one of Sam's replies (characters). */
+export const GUEST_SIGNATURE_MAX_CHARS = 100;
 /** Longest Sam message a guest's history may carry back (characters). */
 export const BOT_MESSAGE_MAX_CHARS = 4_000;
 /**

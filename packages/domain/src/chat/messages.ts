@@ -12,4 +12,6 @@ export const CHAT_MESSAGES = {
   chatDailyLimit: "You've chatted a lot with Sam today. Please come back tomorrow to continue.",
   followupNotQueued: "That follow-up question is not waiting for an answer.",
   followupNeedsAccount: "Please log in to answer follow-up questions.",
+  guestHistoryUnverified:
+    "This conversation could not be verified as your chat with Sam, so it was not saved to your account.",
 } as const;

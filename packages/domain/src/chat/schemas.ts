@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { BOT_MESSAGE_MAX_CHARS, GUEST_HISTORY_MAX_MESSAGES, USER_MESSAGE_MAX_CHARS } from "./contracts.ts";
+import {
+  BOT_MESSAGE_MAX_CHARS,
+  GUEST_HISTORY_MAX_MESSAGES,
+  GUEST_SIGNATURE_MAX_CHARS,
+  USER_MESSAGE_MAX_CHARS,
+} from "./contracts.ts";
 import { CHAT_MESSAGES } from "./messages.ts";
 import { FOLLOWUP_STAGES, STAGES } from "./stages.ts";
 
@@ -20,6 +25,7 @@ export const chatMessageSchema = z
     sender: z.enum(["bot", "user"]),
     text: z.string().max(BOT_MESSAGE_MAX_CHARS, CHAT_MESSAGES.chatMessageTooLong),
     timestamp: timestampSchema,
+    signature: z.string().max(GUEST_SIGNATURE_MAX_CHARS).optional(),
   })
   .refine((m) => m.sender === "bot" || m.text.length <= USER_MESSAGE_MAX_CHARS, {
     message: CHAT_MESSAGES.chatMessageTooLong,
@@ -44,6 +50,7 @@ export const callSamApiOutputSchema = z.object({
   stage_complete: z.boolean(),
   stage_complete_justification: z.string(),
   stage: conversationStageSchema,
+  signature: z.string().optional(),
 });
 
 export const importConversationInputSchema = z.object({

@@ -12,6 +12,8 @@ export const PROFILE_MESSAGES = {
   // ours: these fields are required, with no prescribed wording for a bad value
   displayNameRequired: "Please enter your name.",
   displayNameTooLong: "Please keep your name to 50 characters or fewer.",
+  nameChangeOnly: "Only your name can be changed here.",
+  unexpectedFields: "This request has fields that cannot be set here.",
   zipInvalid: "Please enter a 5-digit US ZIP code.",
   birthdayInvalid: "Please enter a valid birthday.",
   birthdayTooEarly: "Please enter a birthday in 1900 or later.",

@@ -1,4 +1,5 @@
 import { ACCOUNTS_MESSAGES } from "../accounts/messages.ts";
+import { API_MESSAGES } from "../api/messages.ts";
 import { CHAT_MESSAGES } from "../chat/messages.ts";
 import { CONSENT_MESSAGES } from "../consent/messages.ts";
 import { MATCHING_MESSAGES } from "../matching/messages.ts";
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...PHOTOS_MESSAGES,
   ...CONSENT_MESSAGES,
   ...PRIVACY_MESSAGES,
+  ...API_MESSAGES,
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/accounts/rules";
 import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile/rules";
+import { displayNameSchema } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -24,6 +25,37 @@ const PASSWORD_FIELDS: Record<string, string> = {
   "/change-password": "newPassword",
   "/set-password": "newPassword",
 };
+
+/** What a sign-up may carry: the user record's other fields (image …) are not the person's to set. */
+const SIGN_UP_FIELDS = new Set(["email", "password", "name"]);
+
+function onlyFields(body: unknown, allowed: ReadonlySet<string>): void {
+  const fields = typeof body === "object" && body !== null ? Object.keys(body) : [];
+  if (fields.some((field) => !allowed.has(field))) {
+    throw new APIError("BAD_REQUEST", { code: "UNEXPECTED_FIELDS", message: MESSAGES.unexpectedFields });
+  }
+}
+
+/**
+ * The one change update-user may make: the display name, by the settings rules (sanitised, then
+ * required and at most the display-name length). Anything else in the body is refused, so no
+ * other field of the user record can be set through it.
+ */
+function nameChange(body: unknown): string {
+  const fields = typeof body === "object" && body !== null ? Object.keys(body) : [];
+  const name = (body as { name?: unknown } | null)?.name;
+  if (fields.length !== 1 || typeof name !== "string") {
+    throw new APIError("BAD_REQUEST", { code: "INVALID_NAME_CHANGE", message: MESSAGES.nameChangeOnly });
+  }
+  const parsed = displayNameSchema.safeParse(name);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", {
+      code: "INVALID_NAME_CHANGE",
+      message: parsed.error.issues[0]?.message ?? MESSAGES.displayNameRequired,
+    });
+  }
+  return parsed.data;
+}
 
 export function createAuth(options: { config: Config; db: Database; secret: string; mailer?: Mailer }) {
   const { config, db, secret } = options;
@@ -57,6 +89,8 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/update-user") return { context: { body: { name: nameChange(ctx.body) } } };
+        if (ctx.path === "/sign-up/email") onlyFields(ctx.body, SIGN_UP_FIELDS);
         const field = PASSWORD_FIELDS[ctx.path];
         if (!field) return;
         const password = (ctx.body as Record<string, unknown> | undefined)?.[field];

@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
 import { createBrain } from "./brain/create-brain.ts";
+import { createGuestSigner } from "./guest-signature.ts";
 import { chatRateLimits, ReplyLock } from "./limits.ts";
 import { currentConversationResponseSchema, importConversationResponseSchema } from "./schemas.ts";
 import { createChatService } from "./service.ts";
@@ -15,8 +16,9 @@ const IMPORT_BODY_LIMIT = 2 * 1_048_576;
 /** Sam's interview: callSamApi, the signed-in person's conversation, and the guest transfer. */
 const chat: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, bus, callables, sessions, config, botcheck } = app;
-  const service = createChatService({ db, bus, brain: createBrain(config), log: app.log });
+  const { db, bus, callables, sessions, config, botcheck, auth } = app;
+  const guestSigner = createGuestSigner(auth.options.secret);
+  const service = createChatService({ db, bus, brain: createBrain(config), log: app.log, guestSigner });
   const replyLock = new ReplyLock();
   const checkRates = chatRateLimits(
     app,

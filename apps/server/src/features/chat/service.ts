@@ -23,6 +23,7 @@ import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import { type Brain, BrainFailure, type BrainInput, type BrainReply } from "./brain/brain.ts";
 import { findQueuedFollowup, loadChatState, type StoredConversation } from "./data.ts";
+import type { GuestSigner } from "./guest-signature.ts";
 import { type NewMessage, removeFollowupQuestion, saveExchange } from "./mutations.ts";
 
 type CallSamApiInput = z.infer<typeof callSamApiInputSchema>;
@@ -36,6 +37,8 @@ export interface ChatServiceDeps {
   bus: RealtimeBus;
   brain: Brain;
   log: { warn: (object: unknown, message: string) => void };
+  /** Signs Sam's guest replies and checks them when a guest history is imported. */
+  guestSigner: GuestSigner;
 }
 
 /** The interview stage a profile stage stands for: a follow-up stage means the interview is done. */
@@ -65,7 +68,8 @@ async function askBrain(deps: ChatServiceDeps, input: BrainInput): Promise<Brain
     reply = await deps.brain.reply(input);
   } catch (error) {
     if (!(error instanceof BrainFailure)) throw error;
-    deps.log.warn({ err: error, cause: String(error.cause ?? "") }, "Sam's brain failed");
+    // The error's causes are logged with it (platform/http/logging.ts), without what was said.
+    deps.log.warn({ err: error }, "Sam's brain failed");
     return { message: MESSAGES.samTangled, stageComplete: false, justification: "", failed: true };
   }
   const answers = [...input.currentTurns.filter((t) => t.sender === "user").map((t) => t.text), input.userMessage];
@@ -101,7 +105,10 @@ export function createChatService(deps: ChatServiceDeps) {
     const claimed = isStage(input.effectiveStage) ? input.effectiveStage : "rapport_building";
     const stage = deriveStage(history, claimed);
     const reply = await askBrain(deps, brainInput(history, stage, input.userMessage.trim()));
-    return toOutput(reply, advance(stage, reply.stageComplete));
+    const next = advance(stage, reply.stageComplete);
+    // Signed over the history exactly as the browser keeps it, with this message as sent.
+    const judged: ChatMessage[] = [...history, { sender: "user", text: input.userMessage, timestamp: 0 }];
+    return { ...toOutput(reply, next), signature: deps.guestSigner.sign(judged, next, reply.message) };
   }
 
   /** Signed in: history and stage come from the database; whatever the browser sent is ignored. */
@@ -188,7 +195,8 @@ export function createChatService(deps: ChatServiceDeps) {
     /**
      * Moves a guest conversation into the account after sign-up or log-in. The stage is what the
      * history shows (never more than it claims); an account that already has its own interview
-     * keeps it, and the guest copy is dropped.
+     * keeps it, and the guest copy is dropped. A history whose replies were not all signed by
+     * this server (guest-signature.ts) is refused whole: nothing of it is imported.
      */
     async importGuest(userId: string, input: ImportInput): Promise<ImportConversationResponse> {
       const state = await loadChatState(db, userId);
@@ -196,6 +204,9 @@ export function createChatService(deps: ChatServiceDeps) {
       const kept = input.conversation.messages.filter((m) => m.text.trim().length > 0);
       if (hasOwn || !kept.some((m) => m.sender === "user")) {
         return { imported: false, conversation: state.conversation ? toConversation(state.conversation) : null };
+      }
+      if (deps.guestSigner.verify(kept) === null) {
+        throw new AppError("INVALID_ARGUMENT", MESSAGES.guestHistoryUnverified);
       }
       const stage = deriveStage(kept, input.conversation.stage);
       const now = Date.now();

@@ -89,10 +89,18 @@ export interface SideChange {
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+type ProfileRow = typeof profiles.$inferSelect;
+
 /**
  * Runs `change` with both records of a pair locked (in a fixed order, so two people acting at
  * once cannot deadlock or miss each other's step). `change` returns the new statuses; each move
  * is checked against the domain's transitions before anything is written.
+ *
+ * With `lockProfiles`, both people's profiles are locked first (profiles before matches, each in
+ * id order, always) and handed to `change`: a step that depends on a profile, such as the
+ * cool-down after an accepted match, then sees every earlier step of either person and holds
+ * until this one commits. Without it, parallel confirmations would all read the same old
+ * matchAccepted.
  */
 export async function updatePair(
   db: Database,
@@ -101,13 +109,25 @@ export async function updatePair(
   change: (
     mine: typeof matches.$inferSelect,
     theirs: typeof matches.$inferSelect | null,
+    people: ReadonlyMap<string, ProfileRow>,
   ) => Promise<{
     mine?: SideChange;
     theirs?: SideChange;
     connected?: boolean;
   }>,
+  options: { lockProfiles?: boolean } = {},
 ): Promise<{ mine: typeof matches.$inferSelect; theirs: typeof matches.$inferSelect | null } | null> {
   return db.transaction(async (tx) => {
+    const people = new Map<string, ProfileRow>();
+    if (options.lockProfiles) {
+      const locked = await tx
+        .select()
+        .from(profiles)
+        .where(inArray(profiles.userId, [userId, candidateId]))
+        .orderBy(profiles.userId)
+        .for("update");
+      for (const row of locked) people.set(row.userId, row);
+    }
     const rows = await tx
       .select()
       .from(matches)
@@ -122,7 +142,7 @@ export async function updatePair(
     const mine = rows.find((r) => r.userId === userId);
     const theirs = rows.find((r) => r.userId === candidateId) ?? null;
     if (!mine) return null;
-    const next = await change(mine, theirs);
+    const next = await change(mine, theirs, people);
     await applySide(tx, mine, next.mine);
     if (theirs) await applySide(tx, theirs, next.theirs);
     if (next.connected) {

@@ -188,9 +188,14 @@ export class MatchingService {
 
   // ── Photo review, follow-ups, confirmation ─────────────────────────────────────────────
 
-  private async change(userId: string, candidateId: string, apply: Parameters<typeof updatePair>[3]) {
+  private async change(
+    userId: string,
+    candidateId: string,
+    apply: Parameters<typeof updatePair>[3],
+    options?: Parameters<typeof updatePair>[4],
+  ) {
     try {
-      const updated = await updatePair(this.deps.db, userId, candidateId, apply);
+      const updated = await updatePair(this.deps.db, userId, candidateId, apply, options);
       if (!updated) throw new AppError("NOT_FOUND", MESSAGES.matchNotFound);
       await this.deps.bus.publish(userId, { topic: "matches" });
       await this.deps.bus.publish(candidateId, { topic: "matches" });
@@ -279,25 +284,42 @@ export class MatchingService {
    * 'Confirm and Connect'. The pending-match rules of SPEC section 4 apply; when the other side
    * has confirmed too, both are connected, matchAccepted starts both cool-downs, and each gets an
    * email introducing the other.
+   *
+   * A person connects at most once per cool-down, however many confirmations arrive at once:
+   * the rules are checked again with both profiles locked (updatePair's lockProfiles), and a
+   * confirmation whose other side has connected with someone else since is not eligible.
    */
   async confirm(userId: string, candidateId: string): Promise<{ message: string }> {
     const { db, now } = this.deps;
     const profile = await findProfile(db, userId);
     if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
-    if (profile.status !== "active") throw new AppError("FAILED_PRECONDITION", MESSAGES.profileNotActive);
-    const accepted = profile.matchAccepted?.getTime() ?? null;
-    if (accepted !== null && now() - accepted < MATCH_COOLDOWN_MS) {
-      throw new AppError("FAILED_PRECONDITION", MESSAGES.matchCooldown);
-    }
+    const mayConfirm = (person: typeof profile) => {
+      if (person.status !== "active") throw new AppError("FAILED_PRECONDITION", MESSAGES.profileNotActive);
+      if (inCooldown(person, now())) throw new AppError("FAILED_PRECONDITION", MESSAGES.matchCooldown);
+    };
+    mayConfirm(profile);
     let connected = false;
-    await this.change(userId, candidateId, async (mine, theirs) => {
-      if (mine.status !== "matchPending") throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
-      if (theirs?.status === "confirmed") {
-        connected = true;
-        return { mine: { path: ["confirmed", "connected"] }, theirs: { path: ["connected"] }, connected: true };
-      }
-      return { mine: { path: ["confirmed"] } };
-    });
+    await this.change(
+      userId,
+      candidateId,
+      async (mine, theirs, people) => {
+        const me = people.get(userId);
+        if (!me) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+        mayConfirm(me);
+        if (mine.status !== "matchPending") throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
+        if (theirs?.status === "confirmed") {
+          const them = people.get(candidateId);
+          // They connected with someone else since confirming this one: not eligible now.
+          if (them && inCooldown(them, now())) {
+            throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
+          }
+          connected = true;
+          return { mine: { path: ["confirmed", "connected"] }, theirs: { path: ["connected"] }, connected: true };
+        }
+        return { mine: { path: ["confirmed"] } };
+      },
+      { lockProfiles: true },
+    );
     if (!connected) return { message: MESSAGES.matchConfirmedWaiting };
     const other = await findProfile(db, candidateId);
     if (other) {
@@ -310,6 +332,12 @@ export class MatchingService {
     await this.deps.bus.publish(candidateId, { topic: "profile" });
     return { message: MESSAGES.matchConnected };
   }
+}
+
+/** 'New matches may be available again in 30 days': an accepted match blocks the next for this long. */
+function inCooldown(profile: { matchAccepted: Date | null }, now: number): boolean {
+  const accepted = profile.matchAccepted?.getTime() ?? null;
+  return accepted !== null && now - accepted < MATCH_COOLDOWN_MS;
 }
 
 /**

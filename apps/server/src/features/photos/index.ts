@@ -25,18 +25,19 @@ export const PHOTO_UPLOAD_LIMITS = {
 
 const FIELD_INDEX = new Map(Array.from({ length: PHOTOS_MAX }, (_, i) => [photoFieldName(i), i]));
 
-/** Multipart limit errors carry these codes; each becomes a clear 4xx. */
-function uploadError(error: unknown): AppError | null {
+/**
+ * What reading the multipart body failed on, as a clear 4xx: limit errors by their codes, and
+ * anything else the parser throws (a body cut off, a broken part header, no closing boundary)
+ * is a body that could not be read, never a server error.
+ */
+function uploadError(error: unknown): AppError {
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", MESSAGES.photoTooLarge);
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
     return new AppError("INVALID_ARGUMENT", MESSAGES.tooManyPhotos);
   }
   if (code === "FST_FIELDS_LIMIT") return new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
-  if (code?.startsWith("FST_") || (error as Error).message?.includes("Multipart")) {
-    return new AppError("INVALID_ARGUMENT", MESSAGES.photoUnreadable);
-  }
-  return null;
+  return new AppError("INVALID_ARGUMENT", MESSAGES.photoUnreadable);
 }
 
 function rateLimitKey(request: FastifyRequest): string {
@@ -101,7 +102,7 @@ const photos: FastifyPluginAsync = async (fastify) => {
           }
         } catch (error) {
           if (error instanceof AppError) throw error;
-          throw uploadError(error) ?? error;
+          throw uploadError(error);
         }
         // Fields must be photo0..photo{n-1} without gaps, so the order is the person's order.
         const photos = Array.from(uploads);

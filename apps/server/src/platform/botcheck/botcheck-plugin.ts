@@ -12,7 +12,7 @@ declare module "fastify" {
 /** The bot check, and GET /api/botcheck/challenge: a new challenge for the browser to solve. */
 export const botcheckPlugin = fp<{ secret: string }>(
   async (app, { secret }) => {
-    const botcheck = createBotcheck({ secret, maxNumber: app.config.BOTCHECK_MAX_NUMBER });
+    const botcheck = createBotcheck({ secret, maxNumber: app.config.BOTCHECK_MAX_NUMBER, db: app.db });
     app.decorate("botcheck", botcheck);
     app.get(
       ACCOUNTS_PATHS.botcheckChallenge,
@@ -23,5 +23,5 @@ export const botcheckPlugin = fp<{ secret: string }>(
       },
     );
   },
-  { name: "botcheck", dependencies: ["config", "rate-limit"] },
+  { name: "botcheck", dependencies: ["config", "db", "rate-limit"] },
 );

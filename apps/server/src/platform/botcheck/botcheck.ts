@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
+import { lte } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { botcheckSolutions } from "../../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 
 /** The request header that carries a solved challenge (base64 JSON, ALTCHA's payload format). */
@@ -21,16 +24,25 @@ export interface Botcheck {
 /**
  * ALTCHA, self-hosted: the server signs a challenge (find n with sha256(salt + n) = challenge,
  * n ≤ maxNumber), the browser solves it invisibly and sends the answer in the x-botcheck header.
- * Used solutions are remembered until they expire so one solution cannot be replayed. The memory
- * is per process: behind a balancer a replay could land once on each instance, which still costs
- * the attacker a solution per instance.
+ * A solution counts only once its challenge's signature is recorded as used, by a unique insert
+ * in the database: of any number of requests carrying one solution at the same moment, on any
+ * instance, exactly one records it. Records are kept until the challenge has expired (after that
+ * the solution fails verification anyway) and are swept as new ones are written.
  */
-export function createBotcheck(options: { secret: string; maxNumber: number }): Botcheck {
+export function createBotcheck(options: { secret: string; maxNumber: number; db: Database }): Botcheck {
+  const { db } = options;
   const hmacKey = createHash("sha256").update(`botcheck:${options.secret}`).digest("hex");
-  const used = new Map<string, number>();
 
-  const forgetExpired = (now: number) => {
-    for (const [signature, expiresAt] of used) if (expiresAt <= now) used.delete(signature);
+  /** True for the one caller that records `signature`; false when it was recorded before. */
+  const recordUse = async (signature: string): Promise<boolean> => {
+    const now = new Date();
+    await db.delete(botcheckSolutions).where(lte(botcheckSolutions.expiresAt, now));
+    const recorded = await db
+      .insert(botcheckSolutions)
+      .values({ signature, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+      .onConflictDoNothing()
+      .returning({ signature: botcheckSolutions.signature });
+    return recorded.length === 1;
   };
 
   const verify = async (payload: string | undefined): Promise<boolean> => {
@@ -41,13 +53,9 @@ export function createBotcheck(options: { secret: string; maxNumber: number }): 
     } catch {
       return false;
     }
-    if (typeof signature !== "string" || used.has(signature)) return false;
+    if (typeof signature !== "string") return false;
     const ok = await verifySolution(payload, hmacKey, true).catch(() => false);
-    if (!ok) return false;
-    const now = Date.now();
-    forgetExpired(now);
-    used.set(signature, now + CHALLENGE_TTL_MS);
-    return true;
+    return ok && (await recordUse(signature));
   };
 
   return {

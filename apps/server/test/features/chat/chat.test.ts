@@ -23,7 +23,13 @@ const ANSWERS = [
   "Honesty, loyalty and patience are what my friends always mention",
 ];
 
-type Reply = { message: string; stage_complete: boolean; stage_complete_justification: string; stage: string };
+type Reply = {
+  message: string;
+  stage_complete: boolean;
+  stage_complete_justification: string;
+  stage: string;
+  signature?: string;
+};
 
 async function callSam(
   target: FastifyInstance,
@@ -231,12 +237,21 @@ describe("guests: 'a bounded history and a stage that must be legal'", () => {
 });
 
 describe("'the guest conversation transfers to the account on sign-up or log-in'", () => {
-  function guestInterview(stagesDone: number): ChatMessage[] {
+  /** A real guest interview through callSamApi, as the browser keeps it, until `stagesDone` stages are done. */
+  async function guestInterview(stagesDone: number): Promise<ChatMessage[]> {
     const out: ChatMessage[] = [{ sender: "bot", text: OPENING_MESSAGE, timestamp: Date.now() - 10_000 }];
-    for (let i = 1; i <= stagesDone; i++) {
-      out.push({ sender: "user", text: ANSWERS[0] as string, timestamp: Date.now() - 5_000 });
-      out.push({ sender: "bot", text: "Lovely.", timestamp: Date.now() - 4_000 });
-      out.push({ sender: "bot", text: transitionMessage(STAGES[i] as Stage) as string, timestamp: Date.now() - 3_000 });
+    let stage: Stage = "rapport_building";
+    for (let turn = 0; stage !== STAGES[stagesDone]; turn++) {
+      const userMessage = ANSWERS[turn % ANSWERS.length] as string;
+      const { result } = await callSam(app, { userMessage, conversationHistory: out, effectiveStage: stage });
+      if (!result || turn > 60) throw new Error("the guest interview did not advance");
+      out.push({ sender: "user", text: userMessage, timestamp: Date.now() - 5_000 });
+      out.push({ sender: "bot", text: result.message, timestamp: Date.now() - 4_000, signature: result.signature });
+      if (result.stage !== stage) {
+        const transition = transitionMessage(result.stage as Stage) as string;
+        out.push({ sender: "bot", text: transition, timestamp: Date.now() - 3_000 });
+      }
+      stage = result.stage as Stage;
     }
     return out;
   }
@@ -252,7 +267,7 @@ describe("'the guest conversation transfers to the account on sign-up or log-in'
 
   it("moves the whole conversation and its stage into the account", async () => {
     const person = await signUp(app);
-    const history = guestInterview(3);
+    const history = await guestInterview(3);
     const response = await importAs(person.cookie, { id: "1", messages: history, stage: "partner_preferences" });
     expect(response.statusCode).toBe(200);
     const body = response.json() as ImportConversationResponse;
@@ -267,7 +282,7 @@ describe("'the guest conversation transfers to the account on sign-up or log-in'
 
   it("a forged stage is held to what the history shows; a future timestamp is clamped", async () => {
     const person = await signUp(app);
-    const history = guestInterview(1);
+    const history = await guestInterview(1);
     history.push({ sender: "user", text: ANSWERS[1] as string, timestamp: Date.now() + 86_400_000 });
     const response = await importAs(person.cookie, { messages: history, stage: "complete" });
     expect(response.statusCode).toBe(200);
@@ -281,7 +296,7 @@ describe("'the guest conversation transfers to the account on sign-up or log-in'
   it("an account that already has its own interview keeps it", async () => {
     const person = await signUp(app);
     await callSam(app, { userMessage: ANSWERS[0] }, { cookie: person.cookie });
-    const response = await importAs(person.cookie, { messages: guestInterview(2), stage: "best_qualities" });
+    const response = await importAs(person.cookie, { messages: await guestInterview(2), stage: "best_qualities" });
     expect((response.json() as ImportConversationResponse).imported).toBe(false);
     expect((await current(person.cookie)).stage).toBe("rapport_building");
   });

@@ -54,7 +54,8 @@ export function GuestChat() {
       );
       trackEvent("chat_message_sent");
       const now = Date.now();
-      const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now }];
+      // The reply's signature stays with it: without it the history cannot move into an account.
+      const added: ChatMessage[] = [{ sender: "bot", text: reply.message, timestamp: now, signature: reply.signature }];
       const stage = isStage(reply.stage) ? reply.stage : before.stage;
       // Transition messages load only when a stage moves, keeping them off the first page.
       const transition =

@@ -9,7 +9,12 @@ type Stored = Record<string, Omit<Conversation, "id">>;
 function isMessage(value: unknown): value is ChatMessage {
   if (typeof value !== "object" || value === null) return false;
   const m = value as Record<string, unknown>;
-  return (m.sender === "bot" || m.sender === "user") && typeof m.text === "string" && typeof m.timestamp === "number";
+  return (
+    (m.sender === "bot" || m.sender === "user") &&
+    typeof m.text === "string" &&
+    typeof m.timestamp === "number" &&
+    (m.signature === undefined || typeof m.signature === "string")
+  );
 }
 
 function readAll(): Stored {
