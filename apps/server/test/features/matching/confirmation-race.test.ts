@@ -16,7 +16,8 @@ const outbox = () => path.join(t.config.dataDir, "outbox");
 const mailIn = async (names: Set<string>) =>
   (await readdir(outbox()).catch(() => [] as string[])).filter((file) => !names.has(file));
 
-describe("the 30-day cool-down holds against confirmations sent at once", () => {
+// Each test signs up and matches twenty people first: generous time, so a busy machine only slows it.
+describe("the 30-day cool-down holds against confirmations sent at once", { timeout: 120_000 }, () => {
   it("20 parallel confirmations of 20 pending matches: one connects, one introduction, 19 refused", async () => {
     const me = await signedUpPerson(t, { name: "Alex", gender: "man", seekingGender: "woman" });
     // Twenty people who have each already confirmed me: any confirmation of mine would connect.
