@@ -4,7 +4,7 @@ import { DELETE_CONFIRMATION_WORD } from "@sams-web/domain/constants";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
 import { deleteAccount } from "./api/delete-account.ts";

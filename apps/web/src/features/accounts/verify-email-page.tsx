@@ -1,8 +1,8 @@
 import { MESSAGES } from "@sams-web/domain/messages";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { verifyEmail } from "./api/verify-email.ts";
 

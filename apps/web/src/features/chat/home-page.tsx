@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { PageFallback } from "../../app/shell/app-shell.tsx";
-import { SpiderLogo } from "../../app/shell/spider-logo.tsx";
+import { PageFallback } from "../../components/page-fallback.tsx";
+import { SpiderLogo } from "../../components/spider-logo.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { useSession } from "../../lib/session.ts";
 import { GuestChat } from "./guest-chat.tsx";

@@ -5,14 +5,14 @@ import { MESSAGES } from "@sams-web/domain/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
+import { getPreferences, setPreferences, useCookiePreferences } from "../../lib/cookie-preferences.ts";
 import { useSession } from "../../lib/session.ts";
 import { createPrivacyRequest } from "./api/create-privacy-request.ts";
 import { getConsent } from "./api/get-consent.ts";
 import { getPrivacyRequests, privacyRequestsQueryKey } from "./api/get-privacy-requests.ts";
 import { getBrowserId } from "./browser-id.ts";
-import { getPreferences, setPreferences, useCookiePreferences } from "./consent-store.ts";
 
 const REQUEST_LABELS: Record<PrivacyRequestKind, string> = {
   optOut: "Opt-out of sale or sharing",

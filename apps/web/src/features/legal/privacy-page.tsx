@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 import { LegalPage, TableOfContents, type TocItem } from "./legal-page.tsx";
 
 const sections = [

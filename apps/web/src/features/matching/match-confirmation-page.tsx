@@ -1,10 +1,10 @@
 import { MESSAGES } from "@sams-web/domain/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
-import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
 import { confirmMatch } from "./api/confirm-match.ts";
 import { usePendingMatch } from "./api/get-pending-match.ts";

@@ -1,6 +1,6 @@
 import type { Profile } from "@sams-web/domain/profile-rules";
 import { Link } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 
 interface Requirement {
   label: string;

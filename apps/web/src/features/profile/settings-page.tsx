@@ -16,8 +16,8 @@ import {
 } from "@sams-web/domain/profile-rules";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { AccountSection } from "../accounts/account-section.tsx";

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@sams-web/domain/messages";
+import { trackEvent } from "../../../lib/analytics.ts";
 import { ApiError, call } from "../../../lib/api-client.ts";
-import { trackEvent } from "../../consent/analytics.ts";
 
 /** The search flow of SPEC section 4, step by step; `onProgress` gets each spec message. */
 export async function beginSearch(onProgress: (message: string) => void): Promise<string> {

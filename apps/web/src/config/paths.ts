@@ -1,4 +1,4 @@
-// The route table of SPEC.md section 2: every link in the app is built from here.
+// Every route of the app, named once: every link and route is built from here.
 export const paths = {
   home: "/",
   settings: "/settings",

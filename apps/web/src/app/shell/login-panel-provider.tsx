@@ -1,16 +1,10 @@
-import { createContext, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
+import { LoginPanelContext } from "../../lib/login-panel.ts";
 
+// The panel's code (forms, password rules) loads when it first opens, not with the first page.
 const LoginPanel = lazyWithRetry(() => import("../../features/accounts/login-panel.tsx"));
 
-interface LoginPanelControls {
-  openLoginPanel: () => void;
-  closeLoginPanel: () => void;
-}
-
-const LoginPanelContext = createContext<LoginPanelControls | null>(null);
-
-/** Any screen may open the login panel (the header, the chat's guest reminder, settings). */
 export function LoginPanelProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const controls = useMemo(() => ({ openLoginPanel: () => setOpen(true), closeLoginPanel: () => setOpen(false) }), []);
@@ -24,10 +18,4 @@ export function LoginPanelProvider({ children }: { children: ReactNode }) {
       )}
     </LoginPanelContext.Provider>
   );
-}
-
-export function useLoginPanel(): LoginPanelControls {
-  const controls = useContext(LoginPanelContext);
-  if (!controls) throw new Error("useLoginPanel needs a LoginPanelProvider");
-  return controls;
 }

@@ -7,8 +7,8 @@ import {
 } from "@sams-web/domain/consent-rules";
 import { useSyncExternalStore } from "react";
 
-// The browser's copy of the cookie preferences (SPEC.md sections 3 and 4), as a tiny store:
-// the banner reads it on every page, so it stays free of zod and of the query library.
+// The browser's copy of the cookie preferences, as a tiny store: the banner reads it on every
+// page and analytics at every event, so it stays free of zod and of the query library.
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
