@@ -7,10 +7,7 @@ import { useNavigate } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
-import { deleteAccount } from "./api/delete-account.ts";
-import { sendVerificationEmail } from "./api/send-verification-email.ts";
-import { signInWithGoogle } from "./api/sign-in-with-google.ts";
-import { signOut } from "./api/sign-out.ts";
+import { deleteAccount, sendVerificationEmail, signInWithGoogle, signOut } from "./api.ts";
 
 type ResendState = "idle" | "sending" | "sent" | "error";
 

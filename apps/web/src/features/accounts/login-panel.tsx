@@ -6,10 +6,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { paths } from "../../config/paths.ts";
 import { trackEvent } from "../../lib/analytics.ts";
 import { refreshSession } from "../../lib/session.ts";
-import { getAccountOptions } from "./api/get-account-options.ts";
-import { signIn } from "./api/sign-in.ts";
-import { signInWithGoogle } from "./api/sign-in-with-google.ts";
-import { signUp } from "./api/sign-up.ts";
+import { getAccountOptions, signIn, signInWithGoogle, signUp } from "./api.ts";
 import { messageForAuthError } from "./auth-error.ts";
 
 type Mode = "login" | "signup";

@@ -6,9 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { checkResetCode } from "./api/check-reset-code.ts";
-import { resetPassword } from "./api/reset-password.ts";
-import { sendPasswordResetEmail } from "./api/send-password-reset-email.ts";
+import { checkResetCode, resetPassword, sendPasswordResetEmail } from "./api.ts";
 import { messageForAuthError } from "./auth-error.ts";
 
 type Mode = { kind: "checking" } | { kind: "request" } | { kind: "reset"; code: string; email: string };

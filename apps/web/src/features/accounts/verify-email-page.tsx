@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { refreshSession } from "../../lib/session.ts";
-import { verifyEmail } from "./api/verify-email.ts";
+import { verifyEmail } from "./api.ts";
 
 type State = "verifying" | "success" | "error";
 

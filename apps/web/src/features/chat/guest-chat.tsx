@@ -4,9 +4,9 @@ import { isStage } from "@sams-web/domain/stage-order";
 import { useEffect, useState } from "react";
 import { trackEvent } from "../../lib/analytics.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
-import { callSam } from "./api/call-sam.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
+import { callSam } from "./first-page-api.ts";
 import { loadGuestConversation, newGuestConversation, saveGuestConversation } from "./guest-store.ts";
 
 function GuestReminder() {

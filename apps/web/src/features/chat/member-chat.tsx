@@ -6,14 +6,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { PageFallback } from "../../components/page-fallback.tsx";
 import { trackEvent } from "../../lib/analytics.ts";
 import QueryLayout from "../../lib/query-layout.tsx";
-import { answerFollowups } from "../matching/api/answer-followups.ts";
-import { matchesQueryOptions, useMatches } from "../matching/api/get-matches.ts";
+import { answerFollowups, matchesQueryOptions, useMatches } from "../matching/api.ts";
 import { PhotoReview } from "../matching/photo-review.tsx";
-import { callSam } from "./api/call-sam.ts";
-import { currentConversationQueryOptions, useCurrentConversation } from "./api/get-current-conversation.ts";
-import { importConversation } from "./api/import-conversation.ts";
+import { currentConversationQueryOptions, importConversation, useCurrentConversation } from "./api.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
+import { callSam } from "./first-page-api.ts";
 import { answeredMatchIds, nextFollowupQuestion } from "./followups.ts";
 import { loadGuestConversation, removeGuestConversations } from "./guest-store.ts";
 

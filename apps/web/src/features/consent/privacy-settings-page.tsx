@@ -1,17 +1,14 @@
 import * as Switch from "@radix-ui/react-switch";
-import type { PrivacyRequestKind, PrivacyRequestView } from "@sams-web/domain/consent-api";
+import type { PrivacyRequestKind } from "@sams-web/domain/consent-api";
 import { acceptAll, type CookiePreferences, defaultToggles, withChange } from "@sams-web/domain/consent-rules";
 import { MESSAGES } from "@sams-web/domain/messages";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { getPreferences, setPreferences, useCookiePreferences } from "../../lib/cookie-preferences.ts";
 import { useSession } from "../../lib/session.ts";
-import { createPrivacyRequest } from "./api/create-privacy-request.ts";
-import { getConsent } from "./api/get-consent.ts";
-import { getPrivacyRequests, privacyRequestsQueryKey } from "./api/get-privacy-requests.ts";
+import { useCreatePrivacyRequest, usePrivacyRequests, useProfileConsent } from "./api.ts";
 import { getBrowserId } from "./browser-id.ts";
 
 const REQUEST_LABELS: Record<PrivacyRequestKind, string> = {
@@ -69,16 +66,13 @@ function optOutOfSharing(): void {
 
 function RequestButtons() {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const owner = user?.id ?? getBrowserId();
   const [answer, setAnswer] = useState<{ text: string; failed: boolean } | null>(null);
-  const requests = useQuery({ queryKey: privacyRequestsQueryKey(owner), queryFn: getPrivacyRequests });
-  const submit = useMutation({
-    mutationFn: createPrivacyRequest,
-    onSuccess: (request: PrivacyRequestView, kind) => {
+  const requests = usePrivacyRequests(owner);
+  const submit = useCreatePrivacyRequest(owner, {
+    onSuccess: (request, kind) => {
       setAnswer({ text: `${request.message} (${timeFormat.format(request.createdAt)})`, failed: false });
       if (kind === "optOut") optOutOfSharing();
-      void queryClient.invalidateQueries({ queryKey: privacyRequestsQueryKey(owner) });
     },
     onError: () => setAnswer({ text: MESSAGES.privacyRequestFailed, failed: true }),
   });
@@ -138,11 +132,7 @@ function RequestButtons() {
  */
 function useProfileCopy(): void {
   const { user } = useSession();
-  const profileCopy = useQuery({
-    queryKey: ["consent", "profile", user?.id],
-    queryFn: getConsent,
-    enabled: Boolean(user),
-  });
+  const profileCopy = useProfileConsent(user?.id);
   const updatedAt = profileCopy.dataUpdatedAt;
   useEffect(() => {
     if (user && updatedAt > 0) void import("./consent-sync.ts").then((sync) => sync.reconcile().catch(() => {}));

@@ -6,8 +6,7 @@ import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
-import { confirmMatch } from "./api/confirm-match.ts";
-import { usePendingMatch } from "./api/get-pending-match.ts";
+import { confirmMatch, usePendingMatch } from "./api.ts";
 
 /** How long the server's message stays before the page moves on to /settings. */
 const CONFIRMED_REDIRECT_MS = 2_000;

@@ -3,8 +3,7 @@ import type { MatchView } from "@sams-web/domain/matching-api";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { useState } from "react";
 import { useSession } from "../../lib/session.ts";
-import { useMatches } from "./api/get-matches.ts";
-import { type PhotoAction, reviewPhotoMatch } from "./api/review-photo-match.ts";
+import { type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
 
 /** The top-scoring photoValidation candidate (SPEC section 2, photo review). */
 function topCandidate(matches: readonly MatchView[], hidden: ReadonlySet<string>): MatchView | null {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { beginSearch, searchErrorMessage } from "./api/begin-search.ts";
+import { beginSearch, searchErrorMessage } from "./api.ts";
 
 /** Begin Search and its message area, on the settings screen (SPEC sections 2, 4, 5 and 8). */
 export function SearchSection() {

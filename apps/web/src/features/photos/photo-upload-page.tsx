@@ -6,9 +6,8 @@ import { Link, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { trackEvent } from "../../lib/analytics.ts";
-import { profileQueryKey } from "../profile/api/get-profile.ts";
-import { usePhotos } from "./api/get-photos.ts";
-import { useSavePhotos } from "./api/save-photos.ts";
+import { profileQueryKey } from "../profile/api.ts";
+import { usePhotos, useSavePhotos } from "./api.ts";
 import { cropToJpeg, type LoadedImage, loadImage } from "./image-tools.ts";
 import { PhotoCropper } from "./photo-cropper.tsx";
 

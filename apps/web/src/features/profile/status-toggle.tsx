@@ -2,7 +2,7 @@ import * as Switch from "@radix-ui/react-switch";
 import { MESSAGES } from "@sams-web/domain/messages";
 import { type Profile, STATUS_LABELS, STATUS_UPDATED_MESSAGE, type Status } from "@sams-web/domain/profile-rules";
 import { useState } from "react";
-import { useUpdateProfile } from "./api/update-profile.ts";
+import { useUpdateProfile } from "./api.ts";
 
 /**
  * Unavailable / Still Looking. Saved at once rather than debounced: it is one deliberate click,

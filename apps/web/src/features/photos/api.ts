@@ -1,6 +1,6 @@
-import { PHOTOS_PATH, type PhotosResponse } from "@sams-web/domain/profile-api";
-import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/profile-api";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "../../lib/api-client.ts";
 
 /** Under the realtime topic 'photos'. */
 export const photosQueryKey = ["photos"] as const;
@@ -20,4 +20,17 @@ export async function getPhotos(): Promise<Blob[]> {
 export function usePhotos() {
   // Loaded once per visit: the list is then edited locally until saved.
   return useQuery({ queryKey: photosQueryKey, queryFn: getPhotos, staleTime: Number.POSITIVE_INFINITY, gcTime: 0 });
+}
+
+/** Replaces the saved set with these 560×560 JPEGs, in order. */
+export async function savePhotos(photos: Blob[]): Promise<string[]> {
+  const form = new FormData();
+  photos.forEach((photo, index) => {
+    form.append(photoFieldName(index), photo, `${photoFieldName(index)}.jpg`);
+  });
+  return (await apiFetch<PhotosResponse>(PHOTOS_PATH, { method: "PUT", body: form })).photos;
+}
+
+export function useSavePhotos() {
+  return useMutation({ mutationFn: savePhotos });
 }
