@@ -73,6 +73,23 @@ test("legal pages link where the spec says", async ({ page }) => {
   }
 });
 
+test("each legal page's table of contents lists its sections, and every in-page link leads to a heading", async ({
+  page,
+}) => {
+  const sections = { "/terms": 13, "/privacy": 21, "/faq": 13, "/california-privacy": 14 };
+  for (const [path, count] of Object.entries(sections)) {
+    await page.goto(path);
+    const contents = page.getByRole("navigation", { name: "Table of contents" });
+    await expect(contents.getByRole("listitem"), path).toHaveCount(count);
+    const missing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="#"]')]
+        .map((link) => decodeURIComponent(link.hash.slice(1)))
+        .filter((id) => !document.getElementById(id)?.matches("h2, h3")),
+    );
+    expect(missing, path).toEqual([]);
+  }
+});
+
 test("the offline banner appears while offline and leaves when back online", async ({ page, context }) => {
   await page.goto("/");
   const banner = page.getByText("Working offline - Some features may be limited");
