@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-// SPEC.md section 2: every route renders a real page, typed straight into the address bar.
+// Every route renders a real page, typed straight into the address bar.
 const ROUTES: { path: string; heading: RegExp }[] = [
   { path: "/", heading: /Sam/ },
   { path: "/settings", heading: /Sam/ }, // a guest sees the home screen
@@ -82,7 +82,7 @@ test("each legal page's table of contents lists its sections, and every in-page 
     const contents = page.getByRole("navigation", { name: "Table of contents" });
     await expect(contents.getByRole("listitem"), path).toHaveCount(count);
     const missing = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="#"]')]
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('main a[href^="#"]'))
         .map((link) => decodeURIComponent(link.hash.slice(1)))
         .filter((id) => !document.getElementById(id)?.matches("h2, h3")),
     );
