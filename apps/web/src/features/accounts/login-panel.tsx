@@ -11,7 +11,7 @@ import { messageForAuthError } from "./auth-error.ts";
 
 type Mode = "login" | "signup";
 
-/** The login panel of SPEC.md section 2: Login / Sign Up, email and password, Google, Cancel. */
+/** The login panel: Login / Sign Up, email and password, Google, Cancel. */
 export default function LoginPanel({ onClose }: { onClose: () => void }) {
   const [mode, setMode] = useState<Mode>("login");
   const [error, setError] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { GuestChat } from "./guest-chat.tsx";
 // A signed-in person's chat needs the query layer and photo review; a guest's first page does not.
 const MemberChat = lazyWithRetry(() => import("./member-chat.tsx"));
 
-/** The home/chat screen at / (SPEC.md section 2). */
+/** The home/chat screen at /. */
 export default function HomePage() {
   const { isPending, user } = useSession();
   return (

@@ -76,7 +76,7 @@ function useRoomBelow(shown: boolean) {
 }
 
 /**
- * The 'Cookie Preferences' banner (SPEC.md sections 2 and 4), rendered by the app shell on every
+ * The 'Cookie Preferences' banner, rendered by the app shell on every
  * page. A non-modal dialog fixed to the bottom: the page stays usable and does not move.
  */
 export function CookieBanner() {

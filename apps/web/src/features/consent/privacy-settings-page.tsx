@@ -53,7 +53,7 @@ function Toggle({
   );
 }
 
-/** What the toggles show: the stored choice, else the privacy page's defaults (SPEC section 9). */
+/** What the toggles show: the stored choice, else the privacy page's defaults (defaultToggles). */
 function shownToggles(prefs: CookiePreferences | null): { analytics: boolean; adTracking: boolean } {
   return prefs ?? defaultToggles("privacyPage");
 }

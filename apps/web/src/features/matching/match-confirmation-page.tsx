@@ -13,7 +13,7 @@ const CONFIRMED_REDIRECT_MS = 2_000;
 
 const MATCH_MESSAGES = new Set<string>([MESSAGES.profileNotActive, MESSAGES.matchCooldown, MESSAGES.noEligibleMatches]);
 
-/** SPEC section 4 "Pending match": the rules are the server's; this page shows the outcome. */
+/** The pending match: the rules are the server's; this page shows the outcome. */
 export default function MatchConfirmationPage() {
   const { isPending, user } = useSession();
   const { openLoginPanel } = useLoginPanel();

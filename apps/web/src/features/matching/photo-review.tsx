@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
 
-/** The top-scoring photoValidation candidate (SPEC section 2, photo review). */
+/** The top-scoring photoValidation candidate with photos, which photo review shows first. */
 function topCandidate(matches: readonly MatchView[], hidden: ReadonlySet<string>): MatchView | null {
   const eligible = matches.filter((m) => m.status === "photoValidation" && !hidden.has(m.id) && m.photos.length > 0);
   return [...eligible].sort((a, b) => b.score - a.score)[0] ?? null;

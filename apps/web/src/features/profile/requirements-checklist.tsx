@@ -9,7 +9,7 @@ interface Requirement {
   fixLabel: string;
 }
 
-/** What is still missing before a search can begin (SPEC section 5, Begin Search), in its order. */
+/** What is still missing before Begin Search can start a search. */
 export function requirementsFor(profile: Profile): Requirement[] {
   return [
     { label: "Verified email", done: profile.verified, fix: { href: "#account" }, fixLabel: "Resend verification" },
