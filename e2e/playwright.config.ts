@@ -3,10 +3,19 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5544);
 export const BASE_URL = `http://localhost:${PORT}`;
-/** The server under test keeps its database, photos and outbox here; tests read the outbox. */
-/** One directory per port, so two runs on different ports never share (or wipe) each other's data. */
+/**
+ * The server under test keeps its database, photos and outbox here; tests read the outbox. One
+ * directory per port, so two runs on different ports never share (or wipe) each other's data.
+ */
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, `.data-${PORT}`);
+/**
+ * The embedded PostgreSQL that the server under test starts on PG_PORT, with the embedded
+ * server's own user and password. Fixtures write set-up rows that the screens under test do not
+ * own straight into it.
+ */
+export const E2E_DATABASE_URL = `postgres://sams_web:sams_web_local@127.0.0.1:${PG_PORT}/sams_web`;
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromePath)) {
@@ -51,7 +60,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: E2E_DATA_DIR,
-      EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 5544),
+      EMBEDDED_PG_PORT: String(PG_PORT),
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: "warn",
       // Every journey comes from one address: a per-address auth limit meant for the internet

@@ -1,9 +1,50 @@
+import mdx from "@mdx-js/rollup";
+import withTableOfContents from "@stefanprobst/rehype-extract-toc";
+import withTableOfContentsExport from "@stefanprobst/rehype-extract-toc/mdx";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import withHeadingIds from "rehype-slug";
+import { tsImport } from "tsx/esm/api";
+import { defineConfig, type Plugin } from "vite";
+
+const LEGAL_CONSTANTS_MODULE = "virtual:legal-constants";
+/** The domain constants that the legal pages quote: retention windows, cookie durations, units. */
+const LEGAL_CONSTANTS = ["RETENTION", "COOKIE_PREFERENCE_VALIDITY_MS", "COOKIE_MAX_AGE_MS", "DAY_MS", "YEAR_MS"];
+
+/**
+ * Domain constants as literal values in the legal pages' own chunks. Imported from the domain at
+ * run time they would join the constants chunk that the first page loads, whose budget has no
+ * bytes to spare (the retention table alone would cost it about 170 bytes gzip).
+ */
+function legalConstants(): Plugin {
+  const resolved = `\0${LEGAL_CONSTANTS_MODULE}`;
+  return {
+    name: "sams-web:legal-constants",
+    resolveId: (id) => (id === LEGAL_CONSTANTS_MODULE ? resolved : null),
+    async load(id) {
+      if (id !== resolved) return null;
+      // The domain package is TypeScript, which Node does not load by itself.
+      const constants: Record<string, unknown> = await tsImport("@sams-web/domain/constants", import.meta.url);
+      return LEGAL_CONSTANTS.map((name) => {
+        if (constants[name] === undefined) throw new Error(`@sams-web/domain/constants has no ${name}`);
+        return `export const ${name} = ${JSON.stringify(constants[name])};`;
+      }).join("\n");
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    // The legal pages are MDX, compiled here, so no Markdown parser ships to the browser. Each
+    // heading gets an id from its text, and every page exports its table of contents.
+    {
+      enforce: "pre",
+      ...mdx({ rehypePlugins: [withHeadingIds, withTableOfContents, withTableOfContentsExport] }),
+    },
+    legalConstants(),
+    react(),
+    tailwindcss(),
+  ],
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { solveBotcheck } from "../fixtures/botcheck.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test.ts";
 import { BASE_URL } from "../playwright.config.ts";
 
 const ROUTES = [
@@ -196,20 +196,9 @@ test("'Submit Opt-Out Request' and 'Submit Limit Request' are recorded with thei
   await expect(page.getByRole("switch", { name: "Ad-tracking cookies" })).toHaveAttribute("aria-checked", "false");
 });
 
-async function signUpInPage(page: Page): Promise<string> {
-  const email = `consent-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: BASE_URL, "x-botcheck": await solveBotcheck(page) },
-    data: { email, password: "correct horse battery", name: "Consent Tester" },
-  });
-  expect(response.ok()).toBe(true);
-  return email;
-}
-
 test("signed in: the choice is stored on the profile, and 'a newer copy on the profile overrides the local copy'", async ({
-  page,
+  signedInPage: page,
 }) => {
-  await signUpInPage(page);
   await page.goto("/");
   await banner(page).getByRole("button", { name: "Manage Cookies" }).click();
   await expect(page).toHaveURL("/privacy-settings");
@@ -229,9 +218,8 @@ test("signed in: the choice is stored on the profile, and 'a newer copy on the p
 });
 
 test("signed in: the data export downloads one ZIP archive with the person's data; a guest gets none", async ({
-  page,
+  signedInPage: page,
 }) => {
-  await signUpInPage(page);
   await page.goto("/privacy-settings");
   const result = await page.evaluate(async () => {
     const response = await fetch("/api/export");
@@ -256,8 +244,7 @@ test("signed in: the data export downloads one ZIP archive with the person's dat
   expect(guest).toBe(401);
 });
 
-test("settings' 'Download My Data' saves one ZIP archive of the person's data", async ({ page }) => {
-  await signUpInPage(page);
+test("settings' 'Download My Data' saves one ZIP archive of the person's data", async ({ signedInPage: page }) => {
   await page.goto("/settings");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download My Data" }).click();
@@ -271,9 +258,8 @@ test("settings' 'Download My Data' saves one ZIP archive of the person's data", 
 });
 
 test("signed in: an expired profile copy is cleared on the server (a null write) and the banner is back", async ({
-  page,
+  signedInPage: page,
 }) => {
-  await signUpInPage(page);
   const expired = { bannerDismissed: true, analytics: true, adTracking: true, expiry: Date.now() - 1 };
   const put = await page.request.put("/api/consent", { headers: { origin: BASE_URL }, data: { preferences: expired } });
   expect(put.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-// SPEC.md section 2: every route renders a real page, typed straight into the address bar.
+// Every route renders a real page, typed straight into the address bar.
 const ROUTES: { path: string; heading: RegExp }[] = [
   { path: "/", heading: /Sam/ },
   { path: "/settings", heading: /Sam/ }, // a guest sees the home screen
@@ -70,6 +70,23 @@ test("legal pages link where the spec says", async ({ page }) => {
   await page.goto("/california-privacy");
   for (const href of ["/privacy-settings", "/", "/privacy"]) {
     await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+  }
+});
+
+test("each legal page's table of contents lists its sections, and every in-page link leads to a heading", async ({
+  page,
+}) => {
+  const sections = { "/terms": 13, "/privacy": 21, "/faq": 13, "/california-privacy": 14 };
+  for (const [path, count] of Object.entries(sections)) {
+    await page.goto(path);
+    const contents = page.getByRole("navigation", { name: "Table of contents" });
+    await expect(contents.getByRole("listitem"), path).toHaveCount(count);
+    const missing = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('main a[href^="#"]'))
+        .map((link) => decodeURIComponent(link.hash.slice(1)))
+        .filter((id) => !document.getElementById(id)?.matches("h2, h3")),
+    );
+    expect(missing, path).toEqual([]);
   }
 });
 

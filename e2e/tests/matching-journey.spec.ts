@@ -1,14 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { makeImage, signUpThroughApi } from "../fixtures/profile-db.ts";
+import type { Browser, Page } from "@playwright/test";
+import { makeImage } from "../fixtures/images.ts";
+import { expect, type TestFixtures, test } from "../fixtures/test.ts";
 import { E2E_DATA_DIR } from "../playwright.config.ts";
 
-// Issue 7's journey (SPEC sections 2 and 4): two people, each in a browser context of their own,
-// with the scripted Sam. Alex searches; Blair's sparse interview leaves Sam unsure, so Blair
-// answers follow-up questions in the chat; both keep each other in photo review, both Confirm and
-// Connect, and each finds the other's email in an introduction. Casey, set free by Alex, never
-// comes back. The interviews and settings of the set-up go through the same API the screens use.
+// The matching journey: two people, each in a browser context of their own, with the scripted
+// Sam. Alex searches; Blair's sparse interview leaves Sam unsure, so Blair answers follow-up
+// questions in the chat; both keep each other in photo review, both Confirm and Connect, and each
+// finds the other's email in an introduction. Casey, set free by Alex, never comes back. The
+// interviews and settings of the set-up go through the same API the screens use.
 
 type Interview = Record<string, string>;
 
@@ -93,14 +94,15 @@ function birthdayYearsAgo(years: number): string {
  */
 async function setUpPerson(
   browser: Browser,
+  signUp: TestFixtures["signUp"],
   who: { name: string; gender: "man" | "woman"; seeking: "man" | "woman"; zip: string; interview: Interview },
 ): Promise<Person> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/");
-  const { userId, email } = await signUpThroughApi(page, who.name);
+  const { id: userId, email } = await signUp(context, who.name);
 
-  // Email verification through the link in the outbox (SPEC section 4).
+  // Email verification through the link in the outbox.
   const mail = await mailTo(email, /\/verify-email\?oobCode=/);
   const link = mail.match(/https?:\/\/[^\s"<>]+(\/verify-email\?oobCode=[A-Za-z0-9_-]+)/)?.[1];
   expect(link).toBeTruthy();
@@ -152,23 +154,24 @@ async function reviewedOwner(page: Page): Promise<string> {
 
 test("two people: search, follow-up questions, keep each other, Confirm and Connect, introductions by email; a person set free never returns", async ({
   browser,
+  signUp,
 }) => {
   test.setTimeout(240_000);
-  const alex = await setUpPerson(browser, {
+  const alex = await setUpPerson(browser, signUp, {
     name: "Alex",
     gender: "man",
     seeking: "woman",
     zip: "97201",
     interview: RICH,
   });
-  const blair = await setUpPerson(browser, {
+  const blair = await setUpPerson(browser, signUp, {
     name: "Blair",
     gender: "woman",
     seeking: "man",
     zip: "97205",
     interview: SPARSE,
   });
-  const casey = await setUpPerson(browser, {
+  const casey = await setUpPerson(browser, signUp, {
     name: "Casey",
     gender: "woman",
     seeking: "man",

@@ -1,15 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { makeImage, signUpThroughApi } from "../fixtures/profile-db.ts";
+import { makeImage } from "../fixtures/images.ts";
+import { expect, test } from "../fixtures/test.ts";
 
-async function openUploadAsNewUser(page: Page) {
-  await page.goto("/");
-  const user = await signUpThroughApi(page, "Pat");
+test.use({ personName: "Pat" });
+
+/** Opens the upload screen; the page's person is signed in already (the `signedInPage` fixture). */
+async function openUpload(page: Page) {
   await page.goto("/photo-upload");
   await expect(page.getByRole("heading", { level: 1, name: "Upload Photos" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Photo" })).toBeEnabled();
-  return user;
 }
 
 async function pick(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -27,15 +28,17 @@ async function addPhoto(page: Page, file: { name: string; mimeType: string; buff
 
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Photos added" });
 
-test("upload three photos, crop one by keyboard, delete one, save, and see them on return", async ({ page }) => {
-  await openUploadAsNewUser(page);
+test("upload three photos, crop one by keyboard, delete one, save, and see them on return", async ({
+  signedInPage: page,
+}) => {
+  await openUpload(page);
   await expect(page.getByText("Upload at least 2 more photo(s)")).toBeVisible();
   await expect(progress(page)).toHaveAttribute("aria-valuenow", "0");
 
   await addPhoto(page, { name: "one.png", mimeType: "image/png", buffer: await makeImage(800, 600, "png", 10) });
   await expect(page.getByText("Upload at least 1 more photo(s)")).toBeVisible();
 
-  // The second one is cropped by keyboard: 1 px, 10 with Shift, 100 with Ctrl (SPEC section 2).
+  // The second one is cropped by keyboard: 1 px, 10 with Shift, 100 with Ctrl.
   await pick(page, { name: "two.jpg", mimeType: "image/jpeg", buffer: await makeImage(1600, 700, "jpeg", 200) });
   const cropArea = page.getByRole("group", { name: "Crop area" });
   // 'crop … cannot be smaller than the scaled 560 px minimum': zoom stops at 700 / 560.
@@ -90,8 +93,8 @@ test("upload three photos, crop one by keyboard, delete one, save, and see them 
   }
 });
 
-test("'Please upload an image file' and 'Images must be at least 560x560 pixels'", async ({ page }) => {
-  await openUploadAsNewUser(page);
+test("'Please upload an image file' and 'Images must be at least 560x560 pixels'", async ({ signedInPage: page }) => {
+  await openUpload(page);
   await pick(page, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.getByRole("alert")).toHaveText("Please upload an image file");
   await pick(page, { name: "small.png", mimeType: "image/png", buffer: await makeImage(600, 559, "png") });
@@ -100,9 +103,9 @@ test("'Please upload an image file' and 'Images must be at least 560x560 pixels'
 });
 
 test("'Saving needs at least 2' ('Please upload at least 2 photos'); Cancel discards the crop; at most 5", async ({
-  page,
+  signedInPage: page,
 }) => {
-  await openUploadAsNewUser(page);
+  await openUpload(page);
   await pick(page, { name: "a.png", mimeType: "image/png", buffer: await makeImage(700, 700, "png") });
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("list", { name: "Your photos" })).toHaveCount(0);
@@ -123,8 +126,8 @@ test("'Saving needs at least 2' ('Please upload at least 2 photos'); Cancel disc
   await expect(page).toHaveURL("/settings");
 });
 
-test("'Failed to save photos. Please try again.' when the server refuses", async ({ page }) => {
-  await openUploadAsNewUser(page);
+test("'Failed to save photos. Please try again.' when the server refuses", async ({ signedInPage: page }) => {
+  await openUpload(page);
   await addPhoto(page, { name: "a.png", mimeType: "image/png", buffer: await makeImage(700, 700, "png") });
   await addPhoto(page, { name: "b.png", mimeType: "image/png", buffer: await makeImage(700, 700, "png", 50) });
   await page.route("**/api/photos", (route) =>
@@ -137,9 +140,7 @@ test("'Failed to save photos. Please try again.' when the server refuses", async
   await expect(page).toHaveURL("/photo-upload");
 });
 
-test("'Could not load existing photos.' when loading fails", async ({ page }) => {
-  await page.goto("/");
-  await signUpThroughApi(page);
+test("'Could not load existing photos.' when loading fails", async ({ signedInPage: page }) => {
   await page.route("**/api/photos", (route) =>
     route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } }),
   );
@@ -147,9 +148,9 @@ test("'Could not load existing photos.' when loading fails", async ({ page }) =>
   await expect(page.getByText("Could not load existing photos.")).toBeVisible();
 });
 
-test("the upload and crop screens have no serious accessibility violation", async ({ page }) => {
+test("the upload and crop screens have no serious accessibility violation", async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await openUploadAsNewUser(page);
+  await openUpload(page);
   const check = async () => {
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

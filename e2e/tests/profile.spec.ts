@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { setProfileFlags, signUpThroughApi } from "../fixtures/profile-db.ts";
+import type { Page } from "@playwright/test";
+import { expect, type Person, test } from "../fixtures/test.ts";
+
+test.use({ personName: "Dana" });
 
 /** A birthday `years` years ago today (local date), as the date input wants it. */
 function yearsAgo(years: number): string {
@@ -9,21 +11,20 @@ function yearsAgo(years: number): string {
   return `${d.getFullYear() - years}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-async function openSettingsAsNewUser(page: Page, name = "Dana") {
-  await page.goto("/");
-  const user = await signUpThroughApi(page, name);
+/** Opens the settings of the test's new person, who is signed in already. */
+async function openSettings(page: Page, person: Person) {
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Your Settings" })).toBeVisible();
-  await expect(page.getByLabel("Display name")).toHaveValue(name);
-  return user;
+  await expect(page.getByLabel("Display name")).toHaveValue(person.name);
 }
 
 const slider = (page: Page, name: string) => page.getByRole("slider", { name });
 
 test("fill the whole dashboard and see it saved after reload ('Auto-saved after a 750 ms debounce')", async ({
   page,
+  person,
 }) => {
-  await openSettingsAsNewUser(page);
+  await openSettings(page, person);
   await page.getByLabel("Display name").fill("Dana <Q>");
   await page.getByRole("group", { name: "I am a" }).getByRole("button").click();
   const seeking = page.getByRole("group", { name: "Seeking a" }).getByRole("button");
@@ -64,8 +65,9 @@ test("fill the whole dashboard and see it saved after reload ('Auto-saved after 
 
 test("slider rules: radius 1 to 500 'of ZIP code'; minimum age from 18 and at most age − 5; maximum age + 5 to + 20", async ({
   page,
+  person,
 }) => {
-  await openSettingsAsNewUser(page);
+  await openSettings(page, person);
   const radius = slider(page, "Search radius");
   await expect(radius).toHaveAttribute("aria-valuenow", "25");
   await expect(radius).toHaveAttribute("aria-valuemin", "1");
@@ -95,8 +97,8 @@ test("slider rules: radius 1 to 500 'of ZIP code'; minimum age from 18 and at mo
   await expect(page.getByText("Please enter a valid birthday to set age preferences")).toBeVisible();
 });
 
-test("'Auto-saved after a 750 ms debounce, not while a slider is dragged'", async ({ page }) => {
-  await openSettingsAsNewUser(page);
+test("'Auto-saved after a 750 ms debounce, not while a slider is dragged'", async ({ page, person }) => {
+  await openSettings(page, person);
   const saves: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "PATCH" && request.url().endsWith("/api/profile")) saves.push(request.postData() ?? "");
@@ -120,8 +122,11 @@ test("'Auto-saved after a 750 ms debounce, not while a slider is dragged'", asyn
   expect(saves).toEqual([JSON.stringify({ searchRadius: Number(shown) })]);
 });
 
-test("ZIP code: five digits, US only ('ZIP code not found. Please enter a valid US ZIP code.')", async ({ page }) => {
-  await openSettingsAsNewUser(page);
+test("ZIP code: five digits, US only ('ZIP code not found. Please enter a valid US ZIP code.')", async ({
+  page,
+  person,
+}) => {
+  await openSettings(page, person);
   const zip = page.getByLabel("ZIP code");
   await zip.fill("9411");
   await expect(page.getByText("Please enter a 5-digit US ZIP code.")).toBeVisible();
@@ -133,8 +138,8 @@ test("ZIP code: five digits, US only ('ZIP code not found. Please enter a valid 
   await expect(page.getByLabel("ZIP code")).toHaveValue("10001");
 });
 
-test("display name is required on settings", async ({ page }) => {
-  await openSettingsAsNewUser(page);
+test("display name is required on settings", async ({ page, person }) => {
+  await openSettings(page, person);
   await page.getByLabel("Display name").fill(" <> ");
   await expect(page.getByText("Please enter your name.")).toBeVisible();
   await page.waitForTimeout(1_200);
@@ -142,8 +147,12 @@ test("display name is required on settings", async ({ page }) => {
   await expect(page.getByLabel("Display name")).toHaveValue("Dana");
 });
 
-test("'The toggle is disabled until email is verified, chat complete and pictures uploaded'", async ({ page }) => {
-  const { userId } = await openSettingsAsNewUser(page);
+test("'The toggle is disabled until email is verified, chat complete and pictures uploaded'", async ({
+  page,
+  person,
+  db,
+}) => {
+  await openSettings(page, person);
   const status = page.getByRole("switch", { name: "Still Looking" });
   await expect(status).toBeDisabled();
   const requirements = page.getByRole("region", { name: "Requirements" });
@@ -151,11 +160,11 @@ test("'The toggle is disabled until email is verified, chat complete and picture
   await expect(requirements.getByRole("link", { name: "Upload photos" })).toHaveAttribute("href", "/photo-upload");
   await expect(requirements.getByRole("link", { name: "Chat with Sam" })).toHaveAttribute("href", "/");
 
-  await setProfileFlags(userId, { verified: true, chatComplete: true });
+  await db.setProfileFlags(person.id, { verified: true, chatComplete: true });
   await page.reload();
   await expect(status).toBeDisabled();
 
-  await setProfileFlags(userId, { picturesUploaded: true });
+  await db.setProfileFlags(person.id, { picturesUploaded: true });
   await page.reload();
   await expect(status).toBeEnabled();
   await expect(requirements.getByText("Verified email (done)")).toBeVisible();
@@ -170,15 +179,15 @@ test("'The toggle is disabled until email is verified, chat complete and picture
   await expect(status).not.toBeChecked();
 });
 
-test("Close returns to the chat", async ({ page }) => {
-  await openSettingsAsNewUser(page);
+test("Close returns to the chat", async ({ page, person }) => {
+  await openSettings(page, person);
   await page.getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL("/");
 });
 
-test("the settings screen has no serious accessibility violation and fits a 360 px phone", async ({ page }) => {
+test("the settings screen has no serious accessibility violation and fits a 360 px phone", async ({ page, person }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await openSettingsAsNewUser(page);
+  await openSettings(page, person);
   await page.getByLabel("Birthday").fill(yearsAgo(35));
   await expect(page.getByRole("slider", { name: "Youngest age" })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
@@ -190,8 +199,9 @@ test("the settings screen has no serious accessibility violation and fits a 360 
 
 test("'Failed to save settings.' when a save fails, and 'Error loading search data.' when loading fails", async ({
   page,
+  person,
 }) => {
-  await openSettingsAsNewUser(page);
+  await openSettings(page, person);
   await page.route("**/api/profile", (route) =>
     route.request().method() === "PATCH"
       ? route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } })

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { paths } from "./paths.ts";
-import { SpiderLogo } from "./shell/spider-logo.tsx";
+import { SpiderLogo } from "../components/spider-logo.tsx";
+import { paths } from "../config/paths.ts";
 
 export default function NotFoundPage() {
   return (

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
+import { PageFallback } from "../components/page-fallback.tsx";
+import { paths } from "../config/paths.ts";
 import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { useSession } from "../lib/session.ts";
-import { paths } from "./paths.ts";
-import { AppShell, PageFallback } from "./shell/app-shell.tsx";
+import { AppShell } from "./shell/app-shell.tsx";
 
 // Every screen but the home screen is its own chunk, so `/` loads only what it shows.
 const HomePage = lazyWithRetry(() => import("../features/chat/home-page.tsx"));
@@ -20,7 +21,7 @@ const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/priv
 const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
 
-/** SPEC.md section 6: /settings and /photo-upload show the home screen to a guest. */
+/** /settings and /photo-upload show the home screen to a guest. */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return <PageFallback />;

@@ -1,20 +1,12 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { PageFallback } from "../../components/page-fallback.tsx";
 import { CookieBanner } from "../../features/consent/cookie-banner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
-import { LoginPanelProvider } from "./login-panel-context.tsx";
+import { LoginPanelProvider } from "./login-panel-provider.tsx";
 import { OfflineBanner } from "./offline-banner.tsx";
 import { ScreenErrorBoundary } from "./screen-error.tsx";
-
-export function PageFallback() {
-  return (
-    <div className="flex flex-1 items-center justify-center py-24" role="status" aria-live="polite">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-rose/30 border-t-rose" aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
-}
 
 /** A new page starts at its top, as a full page load would. */
 function useScrollToTopOnNavigate(pathname: string): void {

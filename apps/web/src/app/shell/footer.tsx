@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../paths.ts";
+import { paths } from "../../config/paths.ts";
 
 const SOCIAL_LINKS = [
   { label: "Sam's Web on Facebook", href: "https://www.facebook.com/samsweb", short: "Facebook" },

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { SpiderLogo } from "../../components/spider-logo.tsx";
+import { paths } from "../../config/paths.ts";
+import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
-import { paths } from "../paths.ts";
-import { useLoginPanel } from "./login-panel-context.tsx";
-import { SpiderLogo } from "./spider-logo.tsx";
 
 export function Header() {
   const session = useSession();

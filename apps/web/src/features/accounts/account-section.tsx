@@ -4,13 +4,10 @@ import { DELETE_CONFIRMATION_WORD } from "@sams-web/domain/accounts/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
-import { deleteAccount } from "./api/delete-account.ts";
-import { sendVerificationEmail } from "./api/send-verification-email.ts";
-import { signInWithGoogle } from "./api/sign-in-with-google.ts";
-import { signOut } from "./api/sign-out.ts";
+import { deleteAccount, sendVerificationEmail, signInWithGoogle, signOut } from "./api.ts";
 
 type ResendState = "idle" | "sending" | "sent" | "error";
 

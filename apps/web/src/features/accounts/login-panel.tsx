@@ -3,18 +3,15 @@ import { loginFormSchema, signUpFormSchema } from "@sams-web/domain/accounts/sch
 import { displayNameFromSignup } from "@sams-web/domain/profile/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type FormEvent, useEffect, useState } from "react";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
+import { trackEvent } from "../../lib/analytics.ts";
 import { refreshSession } from "../../lib/session.ts";
-import { trackEvent } from "../consent/analytics.ts";
-import { getAccountOptions } from "./api/get-account-options.ts";
-import { signIn } from "./api/sign-in.ts";
-import { signInWithGoogle } from "./api/sign-in-with-google.ts";
-import { signUp } from "./api/sign-up.ts";
+import { getAccountOptions, signIn, signInWithGoogle, signUp } from "./api.ts";
 import { messageForAuthError } from "./auth-error.ts";
 
 type Mode = "login" | "signup";
 
-/** The login panel of SPEC.md section 2: Login / Sign Up, email and password, Google, Cancel. */
+/** The login panel: Login / Sign Up, email and password, Google, Cancel. */
 export default function LoginPanel({ onClose }: { onClose: () => void }) {
   const [mode, setMode] = useState<Mode>("login");
   const [error, setError] = useState<string | null>(null);

@@ -3,19 +3,17 @@ import { resetPasswordFormSchema, resetRequestSchema } from "@sams-web/domain/ac
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { checkResetCode } from "./api/check-reset-code.ts";
-import { resetPassword } from "./api/reset-password.ts";
-import { sendPasswordResetEmail } from "./api/send-password-reset-email.ts";
+import { checkResetCode, resetPassword, sendPasswordResetEmail } from "./api.ts";
 import { messageForAuthError } from "./auth-error.ts";
 
 type Mode = { kind: "checking" } | { kind: "request" } | { kind: "reset"; code: string; email: string };
 type Notice = { tone: "error" | "success"; text: string } | null;
 
 /**
- * /reset-password (SPEC.md sections 2 and 4): request mode, switching to reset mode when the
+ * /reset-password: request mode, switching to reset mode when the
  * link's oobCode is valid; a bad code stays in request mode with an error.
  */
 export default function ResetPasswordPage() {
@@ -57,7 +55,7 @@ export default function ResetPasswordPage() {
       return;
     }
     setBusy(true);
-    // The same neutral message whatever happened (SPEC.md section 7).
+    // The same neutral message whatever happened, so the page never tells whether an account exists.
     await sendPasswordResetEmail(parsed.data.email).catch(() => undefined);
     setBusy(false);
     setNotice({ tone: "success", text: MESSAGES.resetLinkSent });
@@ -77,7 +75,7 @@ export default function ResetPasswordPage() {
       setNotice({ tone: "success", text: MESSAGES.passwordResetSuccess });
       setDone(true);
     } catch (error) {
-      // The server's own password policy, re-evaluated when it refuses (SPEC.md section 5).
+      // The server's own, stricter password policy: its refusal shows the policy's message.
       const policy = error instanceof ApiError && error.code === "PASSWORD_DOES_NOT_MEET_REQUIREMENTS";
       setNotice({ tone: "error", text: policy ? messageForAuthError(error) : MESSAGES.resetFailed });
     } finally {

@@ -1,10 +1,10 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { refreshSession } from "../../lib/session.ts";
-import { verifyEmail } from "./api/verify-email.ts";
+import { verifyEmail } from "./api.ts";
 
 type State = "verifying" | "success" | "error";
 

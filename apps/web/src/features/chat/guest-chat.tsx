@@ -2,11 +2,11 @@ import type { ChatMessage, Conversation } from "@sams-web/domain/chat/contracts"
 import { isStage } from "@sams-web/domain/chat/stages";
 import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/shell/messages";
 import { useEffect, useState } from "react";
-import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
-import { trackEvent } from "../consent/analytics.ts";
-import { callSam } from "./api/call-sam.ts";
+import { trackEvent } from "../../lib/analytics.ts";
+import { useLoginPanel } from "../../lib/login-panel.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
+import { callSam } from "./first-page-api.ts";
 import { loadGuestConversation, newGuestConversation, saveGuestConversation } from "./guest-store.ts";
 
 function GuestReminder() {

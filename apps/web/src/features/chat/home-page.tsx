@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { PageFallback } from "../../app/shell/app-shell.tsx";
-import { SpiderLogo } from "../../app/shell/spider-logo.tsx";
+import { PageFallback } from "../../components/page-fallback.tsx";
+import { SpiderLogo } from "../../components/spider-logo.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { useSession } from "../../lib/session.ts";
 import { GuestChat } from "./guest-chat.tsx";
@@ -8,7 +8,7 @@ import { GuestChat } from "./guest-chat.tsx";
 // A signed-in person's chat needs the query layer and photo review; a guest's first page does not.
 const MemberChat = lazyWithRetry(() => import("./member-chat.tsx"));
 
-/** The home/chat screen at / (SPEC.md section 2). */
+/** The home/chat screen at /. */
 export default function HomePage() {
   const { isPending, user } = useSession();
   return (

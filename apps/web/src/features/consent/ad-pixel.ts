@@ -1,4 +1,4 @@
-import { getConsentConfig } from "./api/get-consent-config.ts";
+import { getConsentConfig } from "./first-page-api.ts";
 
 // The social network's tracking pixel (Meta pixel), added only while ad tracking is on and only
 // when the server has a pixel id (AD_PIXEL_ID). The vendor's usual snippet is an inline script,

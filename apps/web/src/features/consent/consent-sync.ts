@@ -1,7 +1,6 @@
 import { resolvePreferences } from "@sams-web/domain/consent/rules";
-import { getConsent } from "./api/get-consent.ts";
-import { putConsent } from "./api/put-consent.ts";
-import { getPreferences, onPreferencesChange, setPreferences } from "./consent-store.ts";
+import { getPreferences, onPreferencesChange, setPreferences } from "../../lib/cookie-preferences.ts";
+import { getConsent, putConsent } from "./first-page-api.ts";
 
 // Keeps the browser copy and the profile copy (privacySettings) in step for a signed-in person.
 // Loaded only once someone is signed in, so guests never download it.

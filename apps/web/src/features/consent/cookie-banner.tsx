@@ -1,10 +1,10 @@
 import { acceptAll, adTrackingEnabled, manageCookies, shouldShowBanner } from "@sams-web/domain/consent/rules";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
+import { trackEvent } from "../../lib/analytics.ts";
+import { setPreferences, useCookiePreferences } from "../../lib/cookie-preferences.ts";
 import { useSession } from "../../lib/session.ts";
-import { trackEvent } from "./analytics.ts";
-import { setPreferences, useCookiePreferences } from "./consent-store.ts";
 
 /** Ad tracking on: the pixel (loaded on demand, only then); off: removed and consent revoked. */
 function useAdPixel(on: boolean): void {
@@ -76,7 +76,7 @@ function useRoomBelow(shown: boolean) {
 }
 
 /**
- * The 'Cookie Preferences' banner (SPEC.md sections 2 and 4), rendered by the app shell on every
+ * The 'Cookie Preferences' banner, rendered by the app shell on every
  * page. A non-modal dialog fixed to the bottom: the page stays usable and does not move.
  */
 export function CookieBanner() {

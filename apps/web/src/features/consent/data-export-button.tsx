@@ -1,6 +1,6 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
-import { downloadExport } from "./api/download-export.ts";
+import { downloadExport } from "./api.ts";
 
 /**
  * 'Download all their data … as one archive' (data access requests are answered within 30 days;

@@ -1,18 +1,15 @@
 import * as Switch from "@radix-ui/react-switch";
 import { acceptAll, type CookiePreferences, defaultToggles, withChange } from "@sams-web/domain/consent/rules";
-import type { PrivacyRequestKind, PrivacyRequestView } from "@sams-web/domain/privacy/contracts";
+import type { PrivacyRequestKind } from "@sams-web/domain/privacy/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
+import { getPreferences, setPreferences, useCookiePreferences } from "../../lib/cookie-preferences.ts";
 import { useSession } from "../../lib/session.ts";
-import { createPrivacyRequest } from "./api/create-privacy-request.ts";
-import { getConsent } from "./api/get-consent.ts";
-import { getPrivacyRequests, privacyRequestsQueryKey } from "./api/get-privacy-requests.ts";
+import { useCreatePrivacyRequest, usePrivacyRequests, useProfileConsent } from "./api.ts";
 import { getBrowserId } from "./browser-id.ts";
-import { getPreferences, setPreferences, useCookiePreferences } from "./consent-store.ts";
 
 const REQUEST_LABELS: Record<PrivacyRequestKind, string> = {
   optOut: "Opt-out of sale or sharing",
@@ -56,7 +53,7 @@ function Toggle({
   );
 }
 
-/** What the toggles show: the stored choice, else the privacy page's defaults (SPEC section 9). */
+/** What the toggles show: the stored choice, else the privacy page's defaults (defaultToggles). */
 function shownToggles(prefs: CookiePreferences | null): { analytics: boolean; adTracking: boolean } {
   return prefs ?? defaultToggles("privacyPage");
 }
@@ -69,16 +66,13 @@ function optOutOfSharing(): void {
 
 function RequestButtons() {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const owner = user?.id ?? getBrowserId();
   const [answer, setAnswer] = useState<{ text: string; failed: boolean } | null>(null);
-  const requests = useQuery({ queryKey: privacyRequestsQueryKey(owner), queryFn: getPrivacyRequests });
-  const submit = useMutation({
-    mutationFn: createPrivacyRequest,
-    onSuccess: (request: PrivacyRequestView, kind) => {
+  const requests = usePrivacyRequests(owner);
+  const submit = useCreatePrivacyRequest(owner, {
+    onSuccess: (request, kind) => {
       setAnswer({ text: `${request.message} (${timeFormat.format(request.createdAt)})`, failed: false });
       if (kind === "optOut") optOutOfSharing();
-      void queryClient.invalidateQueries({ queryKey: privacyRequestsQueryKey(owner) });
     },
     onError: () => setAnswer({ text: MESSAGES.privacyRequestFailed, failed: true }),
   });
@@ -138,11 +132,7 @@ function RequestButtons() {
  */
 function useProfileCopy(): void {
   const { user } = useSession();
-  const profileCopy = useQuery({
-    queryKey: ["consent", "profile", user?.id],
-    queryFn: getConsent,
-    enabled: Boolean(user),
-  });
+  const profileCopy = useProfileConsent(user?.id);
   const updatedAt = profileCopy.dataUpdatedAt;
   useEffect(() => {
     if (user && updatedAt > 0) void import("./consent-sync.ts").then((sync) => sync.reconcile().catch(() => {}));

@@ -1,20 +1,19 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
-import { useLoginPanel } from "../../app/shell/login-panel-context.tsx";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
-import { confirmMatch } from "./api/confirm-match.ts";
-import { usePendingMatch } from "./api/get-pending-match.ts";
+import { confirmMatch, usePendingMatch } from "./api.ts";
 
 /** How long the server's message stays before the page moves on to /settings. */
 const CONFIRMED_REDIRECT_MS = 2_000;
 
 const MATCH_MESSAGES = new Set<string>([MESSAGES.profileNotActive, MESSAGES.matchCooldown, MESSAGES.noEligibleMatches]);
 
-/** SPEC section 4 "Pending match": the rules are the server's; this page shows the outcome. */
+/** The pending match: the rules are the server's; this page shows the outcome. */
 export default function MatchConfirmationPage() {
   const { isPending, user } = useSession();
   const { openLoginPanel } = useLoginPanel();

@@ -3,10 +3,9 @@ import type { MatchView } from "@sams-web/domain/matching/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useSession } from "../../lib/session.ts";
-import { useMatches } from "./api/get-matches.ts";
-import { type PhotoAction, reviewPhotoMatch } from "./api/review-photo-match.ts";
+import { type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
 
-/** The top-scoring photoValidation candidate (SPEC section 2, photo review). */
+/** The top-scoring photoValidation candidate with photos, which photo review shows first. */
 function topCandidate(matches: readonly MatchView[], hidden: ReadonlySet<string>): MatchView | null {
   const eligible = matches.filter((m) => m.status === "photoValidation" && !hidden.has(m.id) && m.photos.length > 0);
   return [...eligible].sort((a, b) => b.score - a.score)[0] ?? null;

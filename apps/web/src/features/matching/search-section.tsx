@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { beginSearch, searchErrorMessage } from "./api/begin-search.ts";
+import { beginSearch, searchErrorMessage } from "./api.ts";
 
-/** Begin Search and its message area, on the settings screen (SPEC sections 2, 4, 5 and 8). */
+/** Begin Search and its message area, on the settings screen. */
 export function SearchSection() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

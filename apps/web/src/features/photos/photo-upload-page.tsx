@@ -4,12 +4,11 @@ import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
-import { trackEvent } from "../consent/analytics.ts";
-import { profileQueryKey } from "../profile/api/get-profile.ts";
-import { usePhotos } from "./api/get-photos.ts";
-import { useSavePhotos } from "./api/save-photos.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
+import { trackEvent } from "../../lib/analytics.ts";
+import { profileQueryKey } from "../profile/api.ts";
+import { usePhotos, useSavePhotos } from "./api.ts";
 import { cropToJpeg, type LoadedImage, loadImage } from "./image-tools.ts";
 import { PhotoCropper } from "./photo-cropper.tsx";
 

@@ -1,6 +1,6 @@
 import type { Profile } from "@sams-web/domain/profile/schemas";
 import { Link } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 
 interface Requirement {
   label: string;
@@ -9,7 +9,7 @@ interface Requirement {
   fixLabel: string;
 }
 
-/** What is still missing before a search can begin (SPEC section 5, Begin Search), in its order. */
+/** What is still missing before Begin Search can start a search. */
 export function requirementsFor(profile: Profile): Requirement[] {
   return [
     { label: "Verified email", done: profile.verified, fix: { href: "#account" }, fixLabel: "Resend verification" },

@@ -19,15 +19,14 @@ import {
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { PageLayout } from "../../app/page-layout.tsx";
-import { paths } from "../../app/paths.ts";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { AccountSection } from "../accounts/account-section.tsx";
 import { DataExportButton } from "../consent/data-export-button.tsx";
 import { SearchSection } from "../matching/search-section.tsx";
-import { useProfile } from "./api/get-profile.ts";
-import { useUpdateProfile } from "./api/update-profile.ts";
+import { useProfile, useUpdateProfile } from "./api.ts";
 import { RangeSlider } from "./range-slider.tsx";
 import { RequirementsChecklist } from "./requirements-checklist.tsx";
 import { StatusToggle } from "./status-toggle.tsx";

@@ -3,7 +3,7 @@ import { STATUS_LABELS, STATUS_UPDATED_MESSAGE, type Status } from "@sams-web/do
 import type { Profile } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
-import { useUpdateProfile } from "./api/update-profile.ts";
+import { useUpdateProfile } from "./api.ts";
 
 /**
  * Unavailable / Still Looking. Saved at once rather than debounced: it is one deliberate click,

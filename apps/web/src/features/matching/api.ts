@@ -1,0 +1,91 @@
+import {
+  MATCHES_PATH,
+  type MatchesResponse,
+  PENDING_MATCH_PATH,
+  type PendingMatchResponse,
+} from "@sams-web/domain/matching/contracts";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { trackEvent } from "../../lib/analytics.ts";
+import { ApiError, apiFetch, call } from "../../lib/api-client.ts";
+
+// The matching feature's server calls: the search, photo review, follow-ups and the pending match.
+
+/**
+ * Begin Search, step by step: the narrative, the preliminary match, then scoring. `onProgress`
+ * gets each step's message; the result is the message that ends the search.
+ */
+export async function beginSearch(onProgress: (message: string) => void): Promise<string> {
+  onProgress(MESSAGES.generatingNarrative);
+  await call("triggeredGenerateNarrative");
+  onProgress(MESSAGES.searchingForMatches);
+  const prelim = await call<{ candidates: number }>("triggeredPrelimMatch");
+  // The server passed the Begin Search gate and claimed the search: it has started.
+  trackEvent("search_started");
+  if (prelim.candidates === 0) return MESSAGES.noPotentialMatches;
+  onProgress(MESSAGES.potentialMatchesChecking);
+  const scored = await call<{ photoValidation: number; followupsQueued: number }>("triggeredMatchingAlgo");
+  // Queued candidates also lead to Sam: the follow-up questions come first, then the photos.
+  return scored.photoValidation + scored.followupsQueued > 0
+    ? MESSAGES.potentialMatchesFound
+    : MESSAGES.noPotentialMatches;
+}
+
+const GATE_MESSAGES = new Set<string>([
+  MESSAGES.verifyEmailToSearch,
+  MESSAGES.completeOnboardingToSearch,
+  MESSAGES.uploadPicturesToSearch,
+  MESSAGES.enterZipToSearch,
+  MESSAGES.enterBirthdayToSearch,
+  MESSAGES.setStatusActiveToSearch,
+  MESSAGES.searchInProgress,
+]);
+
+/** A failed search shows one of the four search errors, or the server's Begin Search gate message. */
+export function searchErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return MESSAGES.searchFailed;
+  if (error.status === "FAILED_PRECONDITION" && GATE_MESSAGES.has(error.message)) return error.message;
+  if (error.status === "INVALID_ARGUMENT" && /zip/i.test(error.message)) return MESSAGES.zipNotFound;
+  if (error.status === "NOT_FOUND") return MESSAGES.profileNotFound;
+  if (error.status === "UNAUTHENTICATED") return MESSAGES.searchUnauthenticated;
+  return MESSAGES.searchFailed;
+}
+
+// Under the "matches" topic, so a live update of the matches refetches it.
+export const matchesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["matches"],
+    queryFn: async () => (await apiFetch<MatchesResponse>(MATCHES_PATH)).matches,
+  });
+
+export function useMatches(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...matchesQueryOptions(), enabled: options.enabled ?? true });
+}
+
+export type PhotoAction = "declined" | "accepted";
+
+/** 'Set free' (declined) or 'Keep in your web' (accepted) for one candidate. */
+export function reviewPhotoMatch(matchUid: string, action: PhotoAction): Promise<unknown> {
+  return call("triggeredPhotoMatch", { matchUid, action });
+}
+
+/** After the last question of a match, an 'answered' action is sent for that match. */
+export function answerFollowups(matchUid: string): Promise<unknown> {
+  return call("triggeredFollowupsMatch", { matchUid, action: "answered" });
+}
+
+// Under the "matches" topic, so the other side's confirmation refetches it.
+export const pendingMatchQueryOptions = () =>
+  queryOptions({
+    queryKey: ["matches", "pending"],
+    queryFn: () => apiFetch<PendingMatchResponse>(PENDING_MATCH_PATH),
+  });
+
+export function usePendingMatch(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...pendingMatchQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** 'Confirm and Connect': the server answers with the message to show. */
+export async function confirmMatch(matchId: string): Promise<string> {
+  return (await call<{ message: string }>("triggeredMatchConfirmation", { matchId })).message;
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext } from "react";
+
+export interface LoginPanelControls {
+  openLoginPanel: () => void;
+  closeLoginPanel: () => void;
+}
+
+/** Provided once by the app shell, which owns the panel itself. */
+export const LoginPanelContext = createContext<LoginPanelControls | null>(null);
+
+/** Any screen may open the login panel (the header, the chat's guest reminder, settings). */
+export function useLoginPanel(): LoginPanelControls {
+  const controls = useContext(LoginPanelContext);
+  if (!controls) throw new Error("useLoginPanel needs a LoginPanelProvider");
+  return controls;
+}
