@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNTS_MESSAGES } from "../accounts/messages.ts";
+import { API_MESSAGES } from "../api/messages.ts";
 import { CHAT_MESSAGES } from "../chat/messages.ts";
 import { CONSENT_MESSAGES } from "../consent/messages.ts";
 import { MATCHING_MESSAGES } from "../matching/messages.ts";
@@ -138,6 +139,7 @@ describe("the feature tables", () => {
     PHOTOS_MESSAGES,
     CONSENT_MESSAGES,
     PRIVACY_MESSAGES,
+    API_MESSAGES,
   ];
 
   it("define each code once, so merging them cannot silently replace a message", () => {

@@ -192,6 +192,7 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
 });
 
 describe("a whole search, photo review and mutual confirmation", () => {
+  // Two sign-ups, a search, reviews and confirmations: generous time, so a busy machine only slows it.
   it("search → photo review → both keep → both confirm → each email reaches only the other, only then", async () => {
     const zip = "02108"; // Boston
     const alex = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip, name: "Alex" });
@@ -310,7 +311,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
       const [p] = await t.db.select().from(profiles).where(eq(profiles.userId, id));
       expect(p?.matchAccepted).toBeInstanceOf(Date);
     }
-  });
+  }, 120_000);
 
   it("'Set free' ends the pair for both, and a declined pair is never found again", async () => {
     const zip = "80202"; // Denver
