@@ -50,9 +50,7 @@ async function logIn(page: Page, email: string, password: string) {
   return panel;
 }
 
-test("the login panel shows the spec's fields, links and validation messages (SPEC sections 2, 5 and 8)", async ({
-  page,
-}) => {
+test("the login panel shows the product's fields, links and validation messages", async ({ page }) => {
   await page.goto("/");
   const panel = await openPanel(page);
   await expect(panel.getByRole("link", { name: "Forgot Password" })).toHaveAttribute("href", "/reset-password");
@@ -118,7 +116,7 @@ test("sign up, verify the email from its link, log out and back in, then delete 
   await expect(dup.getByRole("alert")).toHaveText("Email already in use.", { timeout: 20_000 });
   await other.close();
 
-  // The verification email lands in the outbox; its link verifies (SPEC section 4).
+  // The verification email lands in the outbox; its link verifies.
   const link = await linkFromOutbox(email, "/verify-email");
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email Verified!");
@@ -179,7 +177,7 @@ test("resend verification from settings shows 'Verification email sent. Check yo
   ).toBeVisible();
 });
 
-test("forgot password end to end (SPEC sections 2, 4 and 8)", async ({ page }) => {
+test("forgot password end to end", async ({ page }) => {
   const email = uniqueEmail("forgot");
   await page.goto("/");
   await signUp(page, { name: "Quinn", email });
@@ -236,9 +234,7 @@ test("forgot password end to end (SPEC sections 2, 4 and 8)", async ({ page }) =
   });
 });
 
-test("coming back online refreshes the session, retrying up to 5 times at 5 s × attempt (SPEC section 7)", async ({
-  page,
-}) => {
+test("coming back online refreshes the session, retrying up to 5 times at 5 s × attempt", async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("online");
   await page.goto("/");

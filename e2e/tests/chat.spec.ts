@@ -4,7 +4,7 @@ import { GUEST_CONVERSATIONS_KEY } from "@sams-web/domain/chat/contracts";
 import { TRANSITION_MESSAGES } from "@sams-web/domain/chat/stage-transitions";
 import { OPENING_MESSAGE } from "@sams-web/domain/chat/stages";
 
-// SPEC.md sections 2, 4 and 9: a guest is interviewed by Sam through every stage, signs up, and
+// A guest is interviewed by Sam through every stage, signs up, and
 // finds the whole conversation in the account and in a new tab.
 
 const ANSWERS = [

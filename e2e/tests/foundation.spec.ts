@@ -44,7 +44,7 @@ test("a guest sees the Sign Up / Log In button", async ({ page }) => {
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" })).toBeVisible();
 });
 
-test("the footer links go where the spec says, with this year's copyright", async ({ page }) => {
+test("the footer links go where they should, with this year's copyright", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
@@ -58,7 +58,7 @@ test("the footer links go where the spec says, with this year's copyright", asyn
   ).toHaveCount(3);
 });
 
-test("legal pages link where the spec says", async ({ page }) => {
+test("legal pages link where they should", async ({ page }) => {
   await page.goto("/terms");
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");

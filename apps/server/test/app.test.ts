@@ -44,7 +44,7 @@ describe("GET /api/health", () => {
   });
 });
 
-describe("POST /api/call/:name (DESIGN.md callable protocol)", () => {
+describe("POST /api/call/:name (the callable protocol)", () => {
   const post = (name: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.inject({
       method: "POST",
@@ -65,7 +65,7 @@ describe("POST /api/call/:name (DESIGN.md callable protocol)", () => {
     expect(response.json().error.status).toBe("NOT_FOUND");
   });
 
-  it("answers NOT_FOUND for a spec callable no feature has registered", async () => {
+  it("answers NOT_FOUND for a product callable no feature has registered", async () => {
     const response = await post("triggeredMatchingAlgo", { data: {} });
     expect(response.statusCode).toBe(404);
   });

@@ -85,7 +85,7 @@ export const verifications = pgTable(
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
 
-// ---- The product's own tables (SPEC.md section 3) ---------------------------------------------
+// ---- The product's own tables ---------------------------------------------
 
 export const profiles = pgTable(
   "profiles",
@@ -122,7 +122,7 @@ export const profiles = pgTable(
 export const conversations = pgTable(
   "conversations",
   {
-    // A timestamp id, as the spec keys conversations.
+    // A timestamp id, as conversations are keyed.
     id: text("id").primaryKey(),
     userId: text("user_id")
       .notNull()
@@ -162,8 +162,8 @@ export const zipCodes = pgTable("zip_codes", {
   state: text("state").notNull(),
 });
 
-// One row per person and candidate: what `userId` sees of `candidateId` (SPEC.md section 3,
-// Match). Each pair has two rows, one for each side, since each side moves on its own.
+// One row per person and candidate: what `userId` sees of `candidateId`. Each pair has two
+// rows, one for each side, since each side moves on its own.
 export const matches = pgTable(
   "matches",
   {
@@ -220,7 +220,7 @@ export const searches = pgTable("searches", {
   updatedAt: updatedAt(),
 });
 
-// ---- Consent and privacy (SPEC.md sections 3, 4 and 9) ------------------------------------------
+// ---- Consent and privacy ------------------------------------------
 // Consent records and privacy requests are kept 5 years, longer than the account itself, so
 // they carry the user id as plain text without a foreign key (a deleted account keeps its record).
 

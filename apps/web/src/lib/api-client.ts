@@ -6,7 +6,7 @@ import {
   statusForHttp,
 } from "@sams-web/domain/api/callables";
 
-/** Every failed server call becomes this, so screens map `status` codes to the spec's messages. */
+/** Every failed server call becomes this, so screens map `status` codes to the product's messages. */
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus,

@@ -44,7 +44,7 @@ export function refreshSession(): Promise<void> {
 }
 
 /**
- * Coming back online refreshes the session (SPEC.md section 7), retrying up to
+ * Coming back online refreshes the session, retrying up to
  * TOKEN_REFRESH_MAX_ATTEMPTS times with 5 s × attempt between tries. `wait` is injectable for tests.
  */
 export async function refreshSessionWithRetry(

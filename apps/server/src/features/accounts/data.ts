@@ -11,7 +11,7 @@ export async function findUserByEmail(db: Database, email: string) {
   return row ?? null;
 }
 
-/** The email of a reset token's account, without using the token up (SPEC: check a reset code). */
+/** The email of a reset token's account, without using the token up (the reset page shows it first). */
 export async function emailForResetToken(db: Database, token: string): Promise<string | null> {
   const [row] = await db
     .select({ email: users.email })

@@ -3,7 +3,7 @@ import { and, eq, gt, like, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, profiles, sessions, users, verifications } from "../../db/schema.ts";
 
-/** The profile of SPEC.md section 3 at its defaults: status unavailable, not verified. */
+/** The profile at its defaults: status unavailable, not verified. */
 export async function createProfileForUser(
   db: Database,
   input: { userId: string; email: string; displayName: string; verified?: boolean },

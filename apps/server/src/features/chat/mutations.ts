@@ -11,7 +11,7 @@ export interface NewMessage {
   sentAt: Date;
 }
 
-/** A conversation id: a timestamp (SPEC.md section 3), made unique across people by a suffix. */
+/** A conversation id: a timestamp, made unique across people by a suffix. */
 export function newConversationId(at: number): string {
   return `${at}-${randomBytes(4).toString("hex")}`;
 }

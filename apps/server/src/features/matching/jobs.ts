@@ -25,7 +25,7 @@ export async function registerMatchingJobs(jobs: Jobs, service: MatchingService)
 }
 
 /**
- * The browser drives each step itself (the spec's progress messages follow them); a job is the
+ * The browser drives each step itself (the search's progress messages follow them); a job is the
  * safety net that finishes a step whose request died with the server. It waits
  * `resumeAfterSeconds` so that in the normal case it finds the step done and has nothing to do.
  */

@@ -170,7 +170,7 @@ async function applySide(tx: Tx, row: typeof matches.$inferSelect, next: SideCha
 }
 
 /**
- * 'When no followupsQueued matches remain, the stage becomes followupsAnswered' (SPEC section 4).
+ * 'When no followupsQueued matches remain, the stage becomes followupsAnswered'.
  * Only a person in follow-up mode moves; returns whether the stage changed.
  */
 export async function settleFollowupStage(db: Database, userId: string): Promise<boolean> {

@@ -81,7 +81,7 @@ export class MatchingService {
 
   // ── Search: gate, claim, preliminary match ─────────────────────────────────────────────
 
-  /** Begin Search gating (SPEC section 5), enforced here whatever the browser showed. */
+  /** Begin Search gating, enforced here whatever the browser showed. */
   private async assertMaySearch(userId: string): Promise<void> {
     const { db, now } = this.deps;
     const profile = await findProfile(db, userId);
@@ -281,7 +281,7 @@ export class MatchingService {
   }
 
   /**
-   * 'Confirm and Connect'. The pending-match rules of SPEC section 4 apply; when the other side
+   * 'Confirm and Connect'. The pending-match rules apply (an active profile, no accepted match in the last 30 days); when the other side
    * has confirmed too, both are connected, matchAccepted starts both cool-downs, and each gets an
    * email introducing the other.
    *
@@ -342,7 +342,7 @@ function inCooldown(profile: { matchAccepted: Date | null }, now: number): boole
 
 /**
  * Both records of a freshly scored pair. Follow-up questions go to the person whose side was
- * unclear; a side with nothing to answer waits as followupsAnswered (SPEC section 4).
+ * unclear; a side with nothing to answer waits as followupsAnswered.
  */
 function pairSides(userId: string, candidateId: string, score: number, decision: PairDecision): [MatchSide, MatchSide] {
   const side = (owner: string, other: string, followupQuestions: string[]): MatchSide => ({

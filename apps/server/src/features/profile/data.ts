@@ -9,7 +9,7 @@ export async function findProfile(db: Database, userId: string): Promise<Profile
   return row ?? null;
 }
 
-/** Whether the ZIP is in the USPS list (SPEC section 5: US only). */
+/** Whether the ZIP is in the USPS list (US only). */
 export async function zipExists(db: Database, zip: string): Promise<boolean> {
   const [row] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, zip)).limit(1);
   return row !== undefined;

@@ -24,7 +24,7 @@ function currentAge(row: ProfileRow, now: Date): number | null {
   return row.birthday ? ageOn(row.birthday, now) : null;
 }
 
-/** The profile of SPEC section 3 as the API returns it. */
+/** The profile as the API returns it. */
 export function toProfile(row: ProfileRow, user: SessionUser, now = new Date()): Profile {
   const age = currentAge(row, now);
   const range =
@@ -137,7 +137,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
       const updated = await updateProfile(db, user.id, changes);
       if (!updated) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
       await bus.publish(user.id, { topic: "profile" });
-      // Cookie choices made in one tab apply in the others (SPEC section 4).
+      // Cookie choices made in one tab apply in the others.
       if (changes.privacySettings !== undefined) await bus.publish(user.id, { topic: "consent" });
       return toProfile(updated, user, today);
     },

@@ -18,7 +18,7 @@ const { app, db, bus, config, pool } = await createTestApp({}, [recordDeletions]
 
 const STRONG = "violet-harbor-42-lantern";
 
-describe("sign-up (SPEC section 5 and 8)", () => {
+describe("sign-up", () => {
   it("refuses a sign-up without a solved bot check", async () => {
     const response = await post(app, "/api/auth/sign-up/email", {
       email: "nobot@example.com",
@@ -112,7 +112,7 @@ describe("sign-up (SPEC section 5 and 8)", () => {
     expect(authErrorMessage(response.json())).toBe("Invalid email address.");
   });
 
-  it("creates the SPEC section 3 profile: sanitised name, status unavailable, verified false", async () => {
+  it("creates the profile: sanitised name, status unavailable, verified false", async () => {
     const { userId } = await signUp(app, { name: ` <b>Ann & "Bo"</b> `, password: STRONG });
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(profile).toMatchObject({ displayName: "bAnn  Bo/b", status: "unavailable", verified: false });
@@ -127,7 +127,7 @@ describe("sign-up (SPEC section 5 and 8)", () => {
   });
 });
 
-describe("log-in (SPEC section 8: 'Invalid email or password.')", () => {
+describe("log-in ('Invalid email or password.')", () => {
   it("answers INVALID_EMAIL_OR_PASSWORD for a wrong password and for an unknown user alike", async () => {
     const { email } = await signUp(app, { password: STRONG });
     const wrong = await logIn(app, email, "not-the-password-1");
@@ -178,7 +178,7 @@ describe("GET /api/me", () => {
   });
 });
 
-describe("email verification (SPEC section 4: verifying, then success or error)", () => {
+describe("email verification (verifying, then success or error)", () => {
   it("sign-up mails a /verify-email?oobCode= link; opening it verifies the profile and publishes 'profile'", async () => {
     const { email, userId, cookie } = await signUp(app, { password: STRONG });
     const code = await oobCodeFromOutbox(config.dataDir, email, "/verify-email");
@@ -243,7 +243,7 @@ describe("email verification (SPEC section 4: verifying, then success or error)"
   });
 });
 
-describe("password reset (SPEC sections 4, 7 and 8)", () => {
+describe("password reset", () => {
   const requestReset = (email: string, botcheck = true) =>
     post(app, "/api/call/sendCustomPasswordResetEmail", { data: { email } }, { botcheck });
 
@@ -355,7 +355,7 @@ describe("state-changing requests from another origin are refused", () => {
   });
 });
 
-describe("account deletion (SPEC sections 5 and 6)", () => {
+describe("account deletion", () => {
   it("requires typing 'delete'", async () => {
     const { cookie } = await signUp(app, { password: STRONG });
     const response = await post(app, "/api/accounts/delete", { confirmation: "remove" }, { cookie });

@@ -112,7 +112,7 @@ async function googleSignIn(cookie = ""): Promise<{ cookie: string; location: st
   };
 }
 
-describe("Google sign-in through a local OpenID provider (SPEC section 7: Google popup sign-in)", () => {
+describe("Google sign-in through a local OpenID provider (Google popup sign-in)", () => {
   it("the login panel is told Google is configured", async () => {
     const response = await app.inject({ method: "GET", url: "/api/accounts/options" });
     expect(response.json()).toEqual({ google: true });

@@ -45,7 +45,7 @@ async function callSam(
     payload: { data },
   });
   const body = response.json() as { result?: Reply; error?: { status: string; message: string } };
-  // Every answer has the contract's shape (SPEC.md section 7: message, stage_complete, stage_complete_justification).
+  // Every answer has the contract's shape (message, stage_complete, stage_complete_justification).
   if (body.result) callSamApiOutputSchema.parse(body.result);
   return { status: response.statusCode, ...body };
 }

@@ -141,7 +141,7 @@ describe("preliminary match: the searchable pool follows every profile change", 
   });
 });
 
-describe("Begin Search gating (SPEC section 5) is enforced by the server", () => {
+describe("Begin Search gating is enforced by the server", () => {
   const cases: [string, Parameters<typeof createPerson>[1], string][] = [
     ["email verified", { verified: false }, MESSAGES.verifyEmailToSearch],
     ["chat complete", { chatComplete: false }, MESSAGES.completeOnboardingToSearch],
@@ -174,7 +174,7 @@ describe("Begin Search gating (SPEC section 5) is enforced by the server", () =>
   it("twenty simultaneous Begin Search presses start one search; the rest hear 'A search is in progress.'", async () => {
     const person = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "98101" });
     // People to find, so the search stays in progress (scoring) after its preliminary match. (A
-    // search that found nobody is over at once, and with fewer than 3 live matches the spec lets
+    // search that found nobody is over at once, and with fewer than 3 live matches the rules let
     // the next press start a new one.)
     for (let i = 0; i < 3; i += 1) await createPerson(t.db, { zipCode: "98101" });
     const responses = await Promise.all(
@@ -330,7 +330,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     expect(await findPreliminaryCandidates(t.db, b.userId)).toEqual([]);
   });
 
-  it("confirming needs an active profile and no accepted match in the last 30 days (SPEC section 4)", async () => {
+  it("confirming needs an active profile and no accepted match in the last 30 days", async () => {
     const a = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "33101" });
     const b = await createPerson(t.db, { zipCode: "33101" });
     await t.db.insert(matches).values([

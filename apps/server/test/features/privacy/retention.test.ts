@@ -50,7 +50,7 @@ async function seedUser(label: string, lastActiveMsAgo: number): Promise<string>
   return person.userId;
 }
 
-describe("retention windows of SPEC section 9, on a seeded dataset with a shifted clock", () => {
+describe("retention windows of the privacy policy, on a seeded dataset with a shifted clock", () => {
   it("'AI chat data anonymized after 30 days': emails, phones and links go from messages 30+ days old, nothing else changes", async () => {
     const userId = await seedUser("Chatter", 0);
     const conversationId = randomUUID();

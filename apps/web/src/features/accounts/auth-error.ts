@@ -1,7 +1,7 @@
 import { authErrorMessage } from "@sams-web/domain/accounts/auth-errors";
 import { ApiError } from "../../lib/api-client.ts";
 
-/** The spec's message for a failed auth call (one table: domain auth-errors.ts). */
+/** The product's message for a failed auth call (one table: domain auth-errors.ts). */
 export function messageForAuthError(error: unknown): string {
   if (error instanceof ApiError)
     return authErrorMessage({ code: error.code, status: error.status, message: error.message });

@@ -144,7 +144,7 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
               </label>
             )}
             {mode === "login" && (
-              // A full page load, as the spec says: the reset page starts fresh.
+              // A full page load, as the product requires: the reset page starts fresh.
               <a href={paths.resetPassword} className="link self-end text-sm">
                 Forgot Password
               </a>

@@ -13,7 +13,7 @@ function MessageLine({ message }: { message: ChatMessage }) {
 }
 
 /**
- * The conversation and its input (SPEC.md section 2, chat screen). Messages up to `shown` sit in
+ * The conversation and its input. Messages up to `shown` sit in
  * the log; the next Sam message types out below it and joins the log when complete, so the live
  * region announces whole messages only. The button reads Send, Thinking (waiting for the server)
  * or Responding (typing).

@@ -1,7 +1,7 @@
 import type { MatchView } from "@sams-web/domain/matching/contracts";
 
 /**
- * Follow-up mode (SPEC section 4, follow-up stages): the followupsQueued matches, best score
+ * Follow-up mode (the follow-up stages): the followupsQueued matches, best score
  * first, so the questions come in a steady order. Only question texts leave this module: the
  * chat never learns anything else about a candidate.
  */

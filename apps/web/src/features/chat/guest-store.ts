@@ -1,7 +1,7 @@
 import { type ChatMessage, type Conversation, GUEST_CONVERSATIONS_KEY } from "@sams-web/domain/chat/contracts";
 import { FIRST_STAGE, isStage, OPENING_MESSAGE } from "@sams-web/domain/chat/stages";
 
-// A guest's conversation lives only in this browser (SPEC.md section 3): under one local key,
+// A guest's conversation lives only in this browser: under one local key,
 // keyed by conversation id, each with its messages, stage and timestamp.
 
 type Stored = Record<string, Omit<Conversation, "id">>;

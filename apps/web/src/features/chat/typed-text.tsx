@@ -6,7 +6,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Sam's reply typed out one character per 50 ms (SPEC.md section 9). A click shows the rest at
+ * Sam's reply typed out one character per 50 ms. A click shows the rest at
  * once; people who prefer reduced motion get the whole text straight away. Kept out of the live
  * region while typing, so a screen reader hears the message once, when it is complete.
  */

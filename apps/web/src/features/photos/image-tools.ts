@@ -22,7 +22,7 @@ export function loadImage(file: Blob): Promise<LoadedImage> {
   });
 }
 
-/** Draws the cropped square at 560×560 and encodes it as JPEG at quality 0.95 (SPEC section 5). */
+/** Draws the cropped square at 560×560 and encodes it as JPEG at quality 0.95. */
 export async function cropToJpeg(source: LoadedImage, area: Area): Promise<Blob> {
   const image = new Image();
   image.src = source.url;

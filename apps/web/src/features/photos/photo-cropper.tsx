@@ -10,7 +10,7 @@ const ARROWS: Record<string, Point> = {
   ArrowDown: { x: 0, y: 1 },
 };
 
-/** The keyboard nudge of SPEC section 2: 1 px, 10 with Shift, 100 with Ctrl or Meta. */
+/** The cropper's keyboard nudge: 1 px, 10 with Shift, 100 with Ctrl or Meta. */
 export function nudgeStep(event: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): number {
   if (event.ctrlKey || event.metaKey) return CROP_NUDGE_STEPS.ctrlOrMeta;
   if (event.shiftKey) return CROP_NUDGE_STEPS.shift;

@@ -7,7 +7,7 @@ import { useUpdateProfile } from "./api.ts";
 
 /**
  * Unavailable / Still Looking. Saved at once rather than debounced: it is one deliberate click,
- * and the spec gives it its own success and failure messages.
+ * and it has its own success and failure messages.
  */
 export function StatusToggle({ profile, enabled }: { profile: Profile; enabled: boolean }) {
   const update = useUpdateProfile();
