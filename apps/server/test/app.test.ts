@@ -1,16 +1,22 @@
 import type { AddressInfo } from "node:net";
+import type { CallableName } from "@sams-web/domain/api/callables";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { FEATURES, type Feature } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { matchingFeature } from "../src/features/matching/index.ts";
+import type { CallableDefinition } from "../src/platform/http/callables.ts";
 import { AppError } from "../src/platform/http/errors.ts";
 import { createPostgresBus } from "../src/platform/realtime/bus.ts";
 import { createTestApp, signUp } from "./support/helpers.ts";
 
-// A callable that exists only in this test, to walk the protocol's every branch.
+// A callable that exists only in this test, to walk the protocol's every branch. It borrows a
+// product callable's name with a shape of its own, which the contract map rightly refuses to type:
+// the registry is reached through a looser view of itself.
+// biome-ignore lint/suspicious/noExplicitAny: the test callable has an input shape of its own.
+type LooseRegistry = { register(name: CallableName, definition: CallableDefinition<any, unknown>): void };
 const echoFeature: Feature = async ({ callables }) => {
-  callables.register("triggeredPrelimMatch", {
+  (callables as unknown as LooseRegistry).register("triggeredPrelimMatch", {
     input: z.object({ word: z.string().min(1, "A word is needed.") }).strict(),
     handler: async ({ word }) => {
       if (word === "explode") throw new Error("select secret_column from hidden_table");

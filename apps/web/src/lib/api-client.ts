@@ -1,6 +1,8 @@
 import {
   CALLABLE_PATH_PREFIX,
+  type CallableInput,
   type CallableName,
+  type CallableOutput,
   ERROR_STATUS_HTTP,
   type ErrorStatus,
   statusForHttp,
@@ -75,13 +77,16 @@ export async function apiFetch<T>(
   return (await response.json()) as T;
 }
 
-/** Invokes a callable with the Firebase-style protocol: {data} in, {result} out. */
-export async function call<Result = unknown>(
-  name: CallableName,
-  data: unknown = {},
+/**
+ * Invokes a callable with the Firebase-style protocol: {data} in, {result} out. Its input and
+ * result types come from the domain's contract map, so no call site names or casts them.
+ */
+export async function call<Name extends CallableName>(
+  name: Name,
+  data: CallableInput<Name>,
   options: { botcheck?: boolean } = {},
-): Promise<Result> {
-  const body = await apiFetch<{ result: Result }>(`${CALLABLE_PATH_PREFIX}${name}`, {
+): Promise<CallableOutput<Name>> {
+  const body = await apiFetch<{ result: CallableOutput<Name> }>(`${CALLABLE_PATH_PREFIX}${name}`, {
     method: "POST",
     json: { data },
     botcheck: options.botcheck,

@@ -1,4 +1,9 @@
-import { CALLABLE_NAMES, type CallableName } from "@sams-web/domain/api/callables";
+import {
+  CALLABLE_NAMES,
+  type CallableInput,
+  type CallableName,
+  type CallableOutput,
+} from "@sams-web/domain/api/callables";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import * as z from "zod";
@@ -22,7 +27,14 @@ type AnyCallable = CallableDefinition<any, unknown>;
 export class CallableRegistry {
   private readonly callables = new Map<CallableName, AnyCallable>();
 
-  register<Input extends z.ZodType, Output>(name: CallableName, definition: CallableDefinition<Input, Output>): void {
+  /**
+   * A callable's input schema must accept what the domain's contract map says callers send, and
+   * its handler must answer the contract's result: the browser's call() is typed by the same map.
+   */
+  register<Name extends CallableName, Input extends z.ZodType<unknown, CallableInput<Name>>>(
+    name: Name,
+    definition: CallableDefinition<Input, CallableOutput<Name>>,
+  ): void {
     if (this.callables.has(name)) throw new Error(`Callable ${name} is registered twice`);
     this.callables.set(name, definition as AnyCallable);
   }

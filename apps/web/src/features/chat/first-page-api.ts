@@ -7,5 +7,5 @@ import { call } from "../../lib/api-client.ts";
 
 /** A guest's message carries a solved bot check; a signed-in person's session is enough. */
 export function callSam(input: CallSamApiInput, options: { guest?: boolean } = {}): Promise<CallSamApiOutput> {
-  return call<CallSamApiOutput>("callSamApi", input, { botcheck: options.guest ?? false });
+  return call("callSamApi", input, { botcheck: options.guest ?? false });
 }

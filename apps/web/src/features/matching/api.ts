@@ -17,14 +17,14 @@ import { ApiError, apiFetch, call } from "../../lib/api-client.ts";
  */
 export async function beginSearch(onProgress: (message: string) => void): Promise<string> {
   onProgress(MESSAGES.generatingNarrative);
-  await call("triggeredGenerateNarrative");
+  await call("triggeredGenerateNarrative", {});
   onProgress(MESSAGES.searchingForMatches);
-  const prelim = await call<{ candidates: number }>("triggeredPrelimMatch");
+  const prelim = await call("triggeredPrelimMatch", {});
   // The server passed the Begin Search gate and claimed the search: it has started.
   trackEvent("search_started");
   if (prelim.candidates === 0) return MESSAGES.noPotentialMatches;
   onProgress(MESSAGES.potentialMatchesChecking);
-  const scored = await call<{ photoValidation: number; followupsQueued: number }>("triggeredMatchingAlgo");
+  const scored = await call("triggeredMatchingAlgo", {});
   // Queued candidates also lead to Sam: the follow-up questions come first, then the photos.
   return scored.photoValidation + scored.followupsQueued > 0
     ? MESSAGES.potentialMatchesFound
@@ -87,5 +87,5 @@ export function usePendingMatch(options: { enabled?: boolean } = {}) {
 
 /** 'Confirm and Connect': the server answers with the message to show. */
 export async function confirmMatch(matchId: string): Promise<string> {
-  return (await call<{ message: string }>("triggeredMatchConfirmation", { matchId })).message;
+  return (await call("triggeredMatchConfirmation", { matchId })).message;
 }
