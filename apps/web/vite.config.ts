@@ -8,8 +8,12 @@ import { tsImport } from "tsx/esm/api";
 import { defineConfig, type Plugin } from "vite";
 
 const LEGAL_CONSTANTS_MODULE = "virtual:legal-constants";
-/** The domain constants that the legal pages quote: retention windows, cookie durations, units. */
-const LEGAL_CONSTANTS = ["RETENTION", "COOKIE_PREFERENCE_VALIDITY_MS", "COOKIE_MAX_AGE_MS", "DAY_MS", "YEAR_MS"];
+/** The domain constants that the legal pages quote (retention windows, cookie durations, units), by module. */
+const LEGAL_CONSTANTS: Record<string, readonly string[]> = {
+  "@sams-web/domain/privacy/rules": ["RETENTION"],
+  "@sams-web/domain/consent/rules": ["COOKIE_PREFERENCE_VALIDITY_MS", "COOKIE_MAX_AGE_MS"],
+  "@sams-web/domain/shared/time": ["DAY_MS", "YEAR_MS"],
+};
 
 /**
  * Domain constants as literal values in the legal pages' own chunks. Imported from the domain at
@@ -23,12 +27,16 @@ function legalConstants(): Plugin {
     resolveId: (id) => (id === LEGAL_CONSTANTS_MODULE ? resolved : null),
     async load(id) {
       if (id !== resolved) return null;
-      // The domain package is TypeScript, which Node does not load by itself.
-      const constants: Record<string, unknown> = await tsImport("@sams-web/domain/constants", import.meta.url);
-      return LEGAL_CONSTANTS.map((name) => {
-        if (constants[name] === undefined) throw new Error(`@sams-web/domain/constants has no ${name}`);
-        return `export const ${name} = ${JSON.stringify(constants[name])};`;
-      }).join("\n");
+      const lines: string[] = [];
+      for (const [module, names] of Object.entries(LEGAL_CONSTANTS)) {
+        // The domain package is TypeScript, which Node does not load by itself.
+        const constants: Record<string, unknown> = await tsImport(module, import.meta.url);
+        for (const name of names) {
+          if (constants[name] === undefined) throw new Error(`${module} has no ${name}`);
+          lines.push(`export const ${name} = ${JSON.stringify(constants[name])};`);
+        }
+      }
+      return lines.join("\n");
     },
   };
 }
