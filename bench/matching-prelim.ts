@@ -75,6 +75,8 @@ async function growTo(db: Database, from: number, total: number): Promise<void> 
 
 /** The baseline: every person's own point on the earth, GiST-indexed, with the mutual filters. */
 async function buildBaseline(db: Database): Promise<void> {
+  // The service needs no extension; the baseline uses earthdistance (the bench runs as superuser).
+  await db.execute(sql`create extension if not exists earthdistance cascade`);
   await db.execute(sql`drop table if exists bench_points`);
   await db.execute(sql`
     create table bench_points as
@@ -122,7 +124,8 @@ async function main() {
     database: "bench",
     persistent: false,
   });
-  const { db, pool } = createDatabase(pg.url, 4);
+  // Seeding a million people takes statements far longer than a request's deadline.
+  const { db, pool } = createDatabase(pg.url, 4, { connectMs: 30_000, statementMs: 60 * 60_000 });
   try {
     await runMigrations(db);
     await ensureZipCodes(db);
@@ -187,6 +190,7 @@ async function main() {
           scoringConcurrency: 4,
           // A whole search sends no mail (introductions follow mutual confirmation only).
           mailer: { driver: "outbox", send: async () => {} },
+          publicUrl: "http://localhost:3000",
           now: Date.now,
         });
         const whole: number[] = [];

@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as z from "zod";
+import { DEFAULT_DATABASE_TIMEOUTS } from "./db/client.ts";
 
 // One parsed config for the whole server. Every default is the embedded one, so `npm start`
 // on a fresh machine needs no variable at all; README.md lists each of them.
@@ -16,6 +17,10 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default("data"),
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
+  // How long a request waits on the database before it fails with 503: to connect (or get a
+  // pooled connection), and for one statement.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()
@@ -29,6 +34,8 @@ const configSchema = z.object({
     ),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // On SIGTERM, how long requests in flight may take to finish before their connections are cut.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.preprocess(blankAsUnset, z.string().min(32).optional()),
   WEB_DIST_DIR: optionalText,
   // Photo storage: S3-compatible when S3_BUCKET is set, else files under DATA_DIR/photos.

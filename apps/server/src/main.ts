@@ -1,25 +1,18 @@
 import { ConfigError, loadConfig } from "./config.ts";
+import { stopOnSignals } from "./platform/lifecycle/graceful-shutdown.ts";
 import { startServer } from "./server.ts";
 
 try {
   const config = loadConfig();
   const server = await startServer(config);
   console.log(`Sam's Web is ready at ${config.publicUrl}`);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: stopping Sam's Web …`);
-    await server.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  stopOnSignals(server.stop);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error("Sam's Web could not start:", error);
+    // Every cause is a sentence; a stack trace would bury it.
+    console.error(`Sam's Web could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { createAuth } from "./features/accounts/auth.ts";
 import { startEmbeddedPostgres } from "./platform/db/embedded-postgres.ts";
 import { openDatabase } from "./platform/db/open-database.ts";
 import { createPgBossJobs } from "./platform/jobs/jobs.ts";
+import { closeHttpGracefully } from "./platform/lifecycle/graceful-shutdown.ts";
 import { createInProcessBus, createPostgresBus, type RealtimeBus } from "./platform/realtime/bus.ts";
 import { loadOrCreateSecret } from "./platform/secrets/local-secret.ts";
 
@@ -16,8 +17,9 @@ export interface RunningServer {
 
 /**
  * Starts everything in order: database (embedded unless DATABASE_URL), migrations, reference
- * data, the app, then the listener. `stop` undoes it in reverse, so Ctrl-C leaves the embedded
- * database cleanly shut down.
+ * data, the app, then the listener. `stop` undoes it in reverse: no new requests and the event
+ * streams closed, requests in flight finished (up to SHUTDOWN_GRACE_MS), running jobs finished
+ * or handed back, the pool closed, and the embedded database shut down last.
  */
 export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
   const cleanups: (() => Promise<void>)[] = [];
@@ -32,11 +34,16 @@ export async function startServer(config: Config, log: (line: string) => void = 
         dataDir: config.dataDir,
         port: config.EMBEDDED_PG_PORT,
         database: "sams_web",
+        // Stopped by us, last, once requests and jobs are done.
+        ownSignals: true,
       });
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const { db, pool, close } = await openDatabase(databaseUrl);
+    const { db, pool, close } = await openDatabase(databaseUrl, {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
     cleanups.push(close);
 
     // With an outside database there may be several instances: changes travel through it.
@@ -54,7 +61,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.dataDir, "auth-secret"));
     const auth = createAuth({ config, db, secret });
     const app = await buildApp({ config, db, pool, bus, auth, jobs });
-    cleanups.push(() => app.close());
+    cleanups.push(() => closeHttpGracefully(app, config.SHUTDOWN_GRACE_MS));
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     return { app, url: address, stop };
   } catch (error) {

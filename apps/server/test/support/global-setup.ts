@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
   const { db, pool } = createDatabase(templateUrl.toString(), 2);
   await runMigrations(db);
   await ensureZipCodes(db);
+  // The service needs no extension; tests hold the search's geometry to earthdistance's own.
+  await pool.query("create extension if not exists earthdistance cascade");
   await pool.end();
   await admin.end();
 

@@ -1,7 +1,9 @@
 // What changed for a user. The web app maps each topic onto the TanStack Query keys it
 // invalidates, so an event carries no private data: the tab refetches through the API.
 // Free of zod on purpose: the browser's first page imports it (schemas.ts holds the schema).
-export const REALTIME_TOPICS = ["profile", "conversation", "matches", "photos", "consent", "search"] as const;
+// "resync" names no data: the server may have missed changes (its database connection was lost
+// and is back), so a tab refetches everything it shows.
+export const REALTIME_TOPICS = ["profile", "conversation", "matches", "photos", "consent", "search", "resync"] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
 
 export interface RealtimeEvent {
@@ -11,6 +13,14 @@ export interface RealtimeEvent {
 }
 
 export const EVENTS_PATH = "/api/events";
+
+/**
+ * Open event streams per person on one server: a new one closes the oldest, which hears
+ * SUPERSEDED_EVENT first and does not reconnect until its tab is looked at again, so a script
+ * cannot hold thousands of connections and eleven tabs do not evict each other in turn.
+ */
+export const MAX_EVENT_STREAMS_PER_PERSON = 10;
+export const SUPERSEDED_EVENT = "superseded";
 
 export function isRealtimeEvent(value: unknown): value is RealtimeEvent {
   if (typeof value !== "object" || value === null) return false;

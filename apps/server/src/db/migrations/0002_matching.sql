@@ -24,11 +24,10 @@ CREATE TABLE "searches" (
 --> statement-breakpoint
 ALTER TABLE "narratives" ADD CONSTRAINT "narratives_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "searches" ADD CONSTRAINT "searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Radius search on ZIP centroids: a GiST index over each ZIP's point on the earth. People are
--- found through the ZIPs within the radius, so the cost grows with the people nearby.
-CREATE EXTENSION IF NOT EXISTS cube;--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS earthdistance;--> statement-breakpoint
-CREATE INDEX "zip_codes_earth_idx" ON "zip_codes" USING gist (ll_to_earth("latitude", "longitude"));--> statement-breakpoint
+-- A GiST index over each ZIP's point on the earth (ll_to_earth) once stood here, with the cube and
+-- earthdistance extensions it needs; only a superuser may create earthdistance. Nothing reads
+-- that index any more, so a new database never gets it, and migration 0008 removes it from a
+-- database that has it.
 -- The searchable pool only: people who are active, verified, done with the interview and with
 -- photos, reached by ZIP and narrowed by gender and age inside the index.
 CREATE INDEX "profiles_match_pool_idx" ON "profiles" ("zip_code", "gender", "age") WHERE "status" = 'active' AND "verified" AND "chat_complete" AND "pictures_uploaded";

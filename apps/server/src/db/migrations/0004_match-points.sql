@@ -39,8 +39,8 @@ BEGIN
            floor(z.latitude * 2)::int, z.latitude, z.longitude,
            cos(radians(z.latitude)) * cos(radians(z.longitude)), cos(radians(z.latitude)) * sin(radians(z.longitude)),
            sin(radians(z.latitude)),
-           -- earth() is earthdistance's radius in meters; 1609.344 meters to the mile.
-           2 * sin(least(pi() / 2, NEW.search_radius * 1609.344 / (2 * earth())))
+           -- The search's sphere has a radius of 6378168 meters; 1609.344 meters to the mile.
+           2 * sin(least(pi() / 2, NEW.search_radius * 1609.344 / (2 * 6378168::double precision)))
     FROM zip_codes z WHERE z.zip = NEW.zip_code;
   END IF;
   RETURN NULL;

@@ -9,15 +9,15 @@ ALTER TABLE "match_points" ALTER COLUMN "seeking_gender" SET DATA TYPE smallint 
 CREATE FUNCTION "match_gender_code"(gender text) RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT (CASE gender WHEN 'man' THEN 1 WHEN 'woman' THEN 2 ELSE 0 END)::smallint
 $$;--> statement-breakpoint
--- The chord between two unit vectors whose great circle on earthdistance's sphere spans `miles`:
--- earth_distance(a, b) <= miles exactly when |a - b| (unit vectors) <= this. earth() is
--- earthdistance's radius in meters; 1609.344 meters to the mile.
+-- The chord between two unit vectors whose great circle on the search's sphere spans `miles`:
+-- the distance along the sphere is <= miles exactly when |a - b| (unit vectors) <= this. The
+-- sphere is earthdistance's, radius 6378168 meters; 1609.344 meters to the mile.
 CREATE FUNCTION "match_reach_chord"(miles double precision) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT 2 * sin(least(pi() / 2, miles * 1609.344 / (2 * earth())))
+  SELECT 2 * sin(least(pi() / 2, miles * 1609.344 / (2 * 6378168::double precision)))
 $$;--> statement-breakpoint
 -- The boxes the search reads, one per radius band. Someone in band B can be a mutual fit only
 -- within min(my radius, B) of me, since they must be within their own radius too, so a band's box
--- reaches no further. Each box holds every point within its reach on earthdistance's sphere (with
+-- reaches no further. Each box holds every point within its reach on the search's sphere (with
 -- a margin for rounding): its latitude range, the latitude cells (floor(latitude * 10)) that range
 -- touches, and its longitude range, which is every longitude when the box reaches a pole or
 -- crosses the antimeridian.
@@ -32,7 +32,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   FROM unnest(ARRAY[10, 25, 50, 100, 250, 500]) AS b(band)
   -- The top band reaches my whole radius.
   CROSS JOIN LATERAL (
-    SELECT (CASE WHEN b.band = 500 THEN radius_miles ELSE least(radius_miles, b.band) END) * 1609.344 / earth() + 1e-9
+    SELECT (CASE WHEN b.band = 500 THEN radius_miles ELSE least(radius_miles, b.band) END) * 1609.344 / 6378168::double precision + 1e-9
            AS angle) r
   CROSS JOIN LATERAL (SELECT r.angle, degrees(r.angle) + 1e-7 AS dlat) a
   -- The widest longitude difference of a point within the angle of the centre.

@@ -19,7 +19,7 @@ import { createVisitorHasher } from "./visitor-hash.ts";
 const analytics: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = app;
-  const hashVisitor = createVisitorHasher();
+  const hashVisitor = createVisitorHasher(db);
 
   app.post(
     ANALYTICS_EVENTS_PATH,
@@ -41,7 +41,7 @@ const analytics: FastifyPluginAsync = async (fastify) => {
       await insertAnalyticsEvent(db, {
         name: event.name,
         path: event.path,
-        visitorHash: hashVisitor(request.ip, String(request.headers["user-agent"] ?? ""), now),
+        visitorHash: await hashVisitor(request.ip, String(request.headers["user-agent"] ?? ""), now),
       });
       return reply.code(204).send();
     },

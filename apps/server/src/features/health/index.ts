@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
+import { RETRY_AFTER_SECONDS } from "../../platform/http/database-unavailable.ts";
 import { databaseAnswers } from "./data.ts";
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -19,6 +20,7 @@ const health: FastifyPluginAsync = async (fastify) => {
         databaseAnswers(app.pool).then((up) => (up ? ("up" as const) : ("down" as const))),
         new Promise<"down">((resolve) => setTimeout(() => resolve("down"), PROBE_TIMEOUT_MS).unref()),
       ]);
+      if (database === "down") reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply
         .code(database === "up" ? 200 : 503)
         .send({ status: database === "up" ? "ok" : "degraded", database });

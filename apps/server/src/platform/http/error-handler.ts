@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-unavailable.ts";
 import { AppError } from "./errors.ts";
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again.";
@@ -14,7 +15,8 @@ function invalidArgument(message: string | undefined) {
 
 /**
  * The one place errors become responses. 4xx answers say what was wrong; a 5xx never carries a
- * stack, SQL or any detail: those go to the log only.
+ * stack, SQL or any detail: those go to the log only. A database that cannot be reached gives
+ * 503 with Retry-After, like the health check, so clients and balancers wait instead of failing.
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -26,6 +28,13 @@ export const errorHandlerPlugin = fp(
         return reply.code(400).send(invalidArgument(error.validation[0]?.message));
       }
       if (error instanceof ZodError) return reply.code(400).send(invalidArgument(error.issues[0]?.message));
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, "database unavailable");
+        return reply
+          .code(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .send({ error: { status: "UNAVAILABLE", message: GENERIC_5XX } });
+      }
       const code = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
       if (code >= 500) {
         request.log.error({ err: error }, "request failed");

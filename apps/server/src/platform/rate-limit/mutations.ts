@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitHits } from "../../db/schema.ts";
 
@@ -32,4 +32,13 @@ export async function countHit(
 export async function sweepEndedWindows(db: Database, before: Date): Promise<number> {
   const result = await db.delete(rateLimitHits).where(lt(rateLimitHits.resetsAt, before));
   return result.rowCount ?? 0;
+}
+
+/** The hits counted for `key` in its current window, without counting one. */
+export async function readHits(db: Database, key: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.resetsAt, now)));
+  return row?.hits ?? 0;
 }

@@ -11,7 +11,7 @@ const SWEEP_EVERY_MS = 10 * 60_000;
  * Keys name who is counted (an address, an email, a user id); the table keeps only their hash,
  * so it holds nothing that names a person, and a deleted account leaves nothing behind in it.
  */
-function storedKey(key: string): string {
+export function storedKey(key: string): string {
   return createHash("sha256").update(key).digest("base64url");
 }
 

@@ -1,7 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { postgresRateLimitStore } from "./postgres-store.ts";
+import { countHit, readHits } from "./mutations.ts";
+import { postgresRateLimitStore, storedKey } from "./postgres-store.ts";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -24,6 +25,16 @@ export interface LimitRule {
 /** Counts a request against its limits, in order; throws the first exceeded limit's refusal. */
 export type LimitCheck = (request: FastifyRequest) => Promise<void>;
 
+/**
+ * Events counted per key over a window that starts with a key's first event (wrong passwords,
+ * say), read before deciding and recorded after the outcome, unlike a limit, which counts every
+ * request as it arrives. Kept with the limits, so they hold across instances too.
+ */
+export interface EventCounter {
+  record(key: string): Promise<void>;
+  count(key: string): Promise<number>;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /**
@@ -32,6 +43,8 @@ declare module "fastify" {
      * limit and the default refusal uses `config: { rateLimit: {...} }` instead.
      */
     limits(rules: readonly LimitRule[]): LimitCheck;
+    /** A counter of events named `name`, each key's count lasting `windowMs` from its first event. */
+    eventCounter(name: string, windowMs: number): EventCounter;
   }
 }
 
@@ -48,6 +61,16 @@ export const rateLimitPlugin = fp<{ clock?: () => number }>(
 
     // fastify.rateLimit() hooks cannot be stacked (the first one marks the request as limited and
     // the next ones skip it), so several limits go through createRateLimit, one counter each.
+    app.decorate("eventCounter", (name: string, windowMs: number): EventCounter => {
+      const stored = (key: string) => storedKey(`count:${name}:${key}`);
+      return {
+        record: async (key) => {
+          await countHit(app.db, { key: stored(key), windowMs, now: new Date(clock()) });
+        },
+        count: (key) => readHits(app.db, stored(key), new Date(clock())),
+      };
+    });
+
     app.decorate("limits", (rules: readonly LimitRule[]): LimitCheck => {
       const checks = rules.map((rule) => ({
         rule,

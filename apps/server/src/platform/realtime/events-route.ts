@@ -1,4 +1,4 @@
-import { EVENTS_PATH } from "@sams-web/domain/api/realtime";
+import { EVENTS_PATH, MAX_EVENT_STREAMS_PER_PERSON, SUPERSEDED_EVENT } from "@sams-web/domain/api/realtime";
 import fp from "fastify-plugin";
 
 const HEARTBEAT_MS = 25_000;
@@ -7,7 +7,10 @@ const HEARTBEAT_MS = 25_000;
 export const eventsRoute = fp(
   async (app) => {
     const { bus, sessions } = app;
-    const open = new Set<() => void>();
+    type End = (superseded?: boolean) => void;
+    const open = new Set<End>();
+    // Each person's open streams on this server, oldest first.
+    const streamsOf = new Map<string, End[]>();
     app.addHook("preClose", async () => {
       for (const end of open) end();
     });
@@ -27,14 +30,22 @@ export const eventsRoute = fp(
         stream.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const heartbeat = setInterval(() => stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      const end = () => {
+      const end: End = (superseded = false) => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
-        if (!stream.writableEnded) stream.end();
+        const mine = (streamsOf.get(user.id) ?? []).filter((other) => other !== end);
+        if (mine.length > 0) streamsOf.set(user.id, mine);
+        else streamsOf.delete(user.id);
+        if (stream.writableEnded) return;
+        if (superseded) stream.write(`event: ${SUPERSEDED_EVENT}\ndata: {}\n\n`);
+        stream.end();
       };
       open.add(end);
-      request.raw.on("close", end);
+      const mine = [...(streamsOf.get(user.id) ?? []), end];
+      streamsOf.set(user.id, mine);
+      if (mine.length > MAX_EVENT_STREAMS_PER_PERSON) mine[0]?.(true);
+      request.raw.on("close", () => end());
     });
   },
   { name: "events-route", dependencies: ["realtime", "sessions"], encapsulate: true },

@@ -14,7 +14,7 @@ declare module "fastify" {
 export const sessionsPlugin = fp<{ auth: Auth }>(
   async (app, { auth }) => {
     app.decorate("auth", auth);
-    app.decorate("sessions", createSessionResolver(auth));
+    app.decorate("sessions", createSessionResolver(auth, app.db));
   },
-  { name: "sessions" },
+  { name: "sessions", dependencies: ["db"] },
 );

@@ -1,8 +1,9 @@
 import { acceptAll, manageCookies } from "@sams-web/domain/consent/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents } from "../../../src/db/schema.ts";
-import { createTestApp, signUp } from "../../support/helpers.ts";
+import { analyticsEvents, analyticsSalts } from "../../../src/db/schema.ts";
+import { createVisitorHasher } from "../../../src/features/analytics/visitor-hash.ts";
+import { createTestApp, createTestDatabase, signUp } from "../../support/helpers.ts";
 
 const { app, db } = await createTestApp();
 
@@ -71,5 +72,33 @@ describe("'Analytics collection is switched on or off according to consent'", ()
       payload: { name: "anything", path: "/", consent: { analytics: true } },
     });
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe("the visitor hash across instances", async () => {
+  const database = await createTestDatabase();
+  const first = await createTestApp({}, [], undefined, { database });
+  const second = await createTestApp({}, [], undefined, { database });
+  const view = (target: typeof first.app) =>
+    target.inject({
+      method: "POST",
+      url: "/api/analytics/events",
+      headers: { "user-agent": "one-visitor/1.0" },
+      remoteAddress: "198.51.100.23",
+      payload: { name: "page_view", path: "/faq", consent: { analytics: true } },
+    });
+
+  it("one visitor gets the same hash from either instance, so they count once", async () => {
+    await Promise.all([view(first.app), view(second.app), view(first.app), view(second.app)]);
+    const hashes = new Set((await database.db.select().from(analyticsEvents)).map((row) => row.visitorHash));
+    expect(hashes.size).toBe(1);
+  });
+
+  it("keeps only today's salt: an earlier day's is deleted when a new day's is made", async () => {
+    await database.db.insert(analyticsSalts).values({ day: "2000-01-01", salt: "old" });
+    const hasher = createVisitorHasher(database.db);
+    await hasher("198.51.100.23", "one-visitor/1.0", new Date());
+    const days = (await database.db.select().from(analyticsSalts)).map((row) => row.day);
+    expect(days).toEqual([new Date().toISOString().slice(0, 10)]);
   });
 });

@@ -277,19 +277,25 @@ describe("retention runs as scheduled jobs", () => {
     const real = await createPgBossJobs({ connectionString: databaseUrl, maintenanceIntervalSeconds: 1 });
     const seen: object[] = [];
     let swept = 0;
+    const registered: Promise<void>[] = [];
     const echoed = new Promise<void>((resolve) => {
-      void real.work<{ n: number }>("test-echo", async (data) => {
-        seen.push(data);
-        resolve();
-      });
+      registered.push(
+        real.work<{ n: number }>("test-echo", async (data) => {
+          seen.push(data);
+          resolve();
+        }),
+      );
     });
     const sweptOnce = new Promise<void>((resolve) => {
-      void real.work("test-sweep", async () => {
-        swept += 1;
-        resolve();
-      });
+      registered.push(
+        real.work("test-sweep", async () => {
+          swept += 1;
+          resolve();
+        }),
+      );
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // A queue exists once its handler is registered; scheduling before that fails.
+    await Promise.all(registered);
     await real.send("test-echo", { n: 1 });
     // A yearly schedule: only the start-up run can fire during the test; asking twice queues one.
     await real.schedule("test-sweep", "0 0 1 1 *", { runAtStart: true });
