@@ -1,6 +1,7 @@
-// Initial JavaScript for `/`: what a first visit really downloads, measured in Chromium.
-// Every script the page requests before it is idle is gzipped (level 9, as a CDN would) and
-// summed. Budget: 90 KB gzip (issue: foundation).
+// Initial JavaScript for `/`: what a first visit really downloads, measured in Chromium. For every
+// script the page requests before it is idle: its bytes as sent (the server's brotli copy, which is
+// what the budget counts), its size uncompressed, and gzipped at level 9 (how the budget used to be
+// counted). Budget: 90 KB as sent; `npm test` fails past 85 KB (e2e/tests/initial-js.spec.ts).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -12,7 +13,14 @@ import { CHROMIUM_ARGS, chromiumPath, freePort } from "./lib.ts";
 const BUDGET_BYTES = 90 * 1024;
 const root = path.resolve(import.meta.dirname, "..");
 
-export async function measureInitialJs(): Promise<{ files: { url: string; gzip: number }[]; totalGzip: number }> {
+interface ScriptFile {
+  url: string;
+  sent: number;
+  raw: number;
+  gzip: number;
+}
+
+export async function measureInitialJs(): Promise<{ files: ScriptFile[]; totalSent: number; totalGzip: number }> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-js-"));
   const server = spawn("node", ["--import", "tsx", "apps/server/src/main.ts"], {
@@ -38,16 +46,28 @@ export async function measureInitialJs(): Promise<{ files: { url: string; gzip: 
     }
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const page = await browser.newPage();
-    const files: { url: string; gzip: number }[] = [];
-    page.on("response", async (response) => {
-      if (response.request().resourceType() !== "script") return;
-      const body = await response.body();
-      files.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+    const pending: Promise<ScriptFile>[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() !== "script") return;
+      pending.push(
+        (async () => {
+          const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+          const body = (await response?.body()) ?? Buffer.alloc(0);
+          return {
+            url: new URL(request.url()).pathname,
+            sent: sizes.responseBodySize,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          };
+        })(),
+      );
     });
     await page.goto(base, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1 }).waitFor();
+    const files = await Promise.all(pending);
     await browser.close();
-    return { files, totalGzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+    const sum = (pick: (file: ScriptFile) => number) => files.reduce((total, file) => total + pick(file), 0);
+    return { files, totalSent: sum((file) => file.sent), totalGzip: sum((file) => file.gzip) };
   } finally {
     server.kill("SIGINT");
     await new Promise((r) => server.once("exit", r));
@@ -56,9 +76,11 @@ export async function measureInitialJs(): Promise<{ files: { url: string; gzip: 
 }
 
 if (process.argv[1]?.endsWith("initial-js.ts")) {
-  const { files, totalGzip } = await measureInitialJs();
-  for (const file of files) console.log(`${(file.gzip / 1024).toFixed(1).padStart(7)} KB  ${file.url}`);
+  const { files, totalSent, totalGzip } = await measureInitialJs();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
+  console.log("     sent         raw   gzip -9");
+  for (const file of files) console.log(`${kb(file.sent)} ${kb(file.raw)} ${kb(file.gzip)}  ${file.url}`);
   console.log(
-    `initial JavaScript for /: ${(totalGzip / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB): ${totalGzip <= BUDGET_BYTES ? "within" : "OVER"} budget`,
+    `initial JavaScript for /: ${(totalSent / 1024).toFixed(1)} KB as sent (${(totalGzip / 1024).toFixed(1)} KB at gzip -9; budget ${BUDGET_BYTES / 1024} KB): ${totalSent <= BUDGET_BYTES ? "within" : "OVER"} budget`,
   );
 }

@@ -1,17 +1,24 @@
 // Cold start (first run: initdb, migrations, ZIP table) and warm start (data reused) of
 // `node apps/server/src/main.ts` until /api/health answers 200, next to a baseline measured in
-// the same run: the same Node + tsx starting a file that only listens and answers.
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+// the same run: the same Node + tsx starting a file that only listens and answers. Then `npm start`
+// itself, warm: with its web build up to date (no rebuild), and after a source file changed (it
+// rebuilds), next to the web build alone, which `npm start` used to run on every start.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./lib.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-async function timeUntilHealthy(args: string[], env: Record<string, string>, port: number): Promise<number> {
+async function timeUntilHealthy(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  command = "node",
+): Promise<number> {
   const started = performance.now();
-  const child = spawn("node", args, {
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: "ignore",
@@ -33,7 +40,14 @@ async function timeUntilHealthy(args: string[], env: Record<string, string>, por
   }
 }
 
-export async function measureStartup(): Promise<{ baseline: number; cold: number; warm: number }> {
+export async function measureStartup(): Promise<{
+  baseline: number;
+  cold: number;
+  warm: number;
+  npmStartUpToDate: number;
+  npmStartAfterChange: number;
+  webBuild: number;
+}> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-start-"));
   const baselineFile = path.join(dataDir, "baseline.ts");
   await writeFile(
@@ -45,17 +59,34 @@ export async function measureStartup(): Promise<{ baseline: number; cold: number
     const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: "warn" };
     const cold = await timeUntilHealthy(["--import", "tsx", "apps/server/src/main.ts"], env, await freePort());
     const warm = await timeUntilHealthy(["--import", "tsx", "apps/server/src/main.ts"], env, await freePort());
-    return { baseline, cold, warm };
+    const buildStarted = performance.now();
+    if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" }).status !== 0)
+      throw new Error("build failed");
+    const webBuild = (performance.now() - buildStarted) / 1000;
+    const npmStartUpToDate = await timeUntilHealthy(["scripts/start.mjs"], env, await freePort());
+    const now = new Date();
+    await utimes(path.join(root, "apps/web/src/main.tsx"), now, now);
+    const npmStartAfterChange = await timeUntilHealthy(["scripts/start.mjs"], env, await freePort());
+    return { baseline, cold, warm, npmStartUpToDate, npmStartAfterChange, webBuild };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1]?.endsWith("startup.ts")) {
-  const { baseline, cold, warm } = await measureStartup();
+  const { baseline, cold, warm, npmStartUpToDate, npmStartAfterChange, webBuild } = await measureStartup();
   console.log(`baseline (node + tsx, bare HTTP server): ${baseline.toFixed(2)} s`);
   console.log(
     `cold start (initdb, migrations, ZIP table): ${cold.toFixed(2)} s = ${(cold / baseline).toFixed(1)}× baseline`,
   );
   console.log(`warm start (data reused): ${warm.toFixed(2)} s = ${(warm / baseline).toFixed(1)}× baseline`);
+  console.log(
+    `npm start, warm, build up to date: ${npmStartUpToDate.toFixed(2)} s = ${(npmStartUpToDate / baseline).toFixed(1)}× baseline`,
+  );
+  console.log(
+    `npm start, warm, after a source change (rebuilds): ${npmStartAfterChange.toFixed(2)} s = ${(npmStartAfterChange / baseline).toFixed(1)}× baseline`,
+  );
+  console.log(
+    `the web build alone (every start paid it before): ${webBuild.toFixed(2)} s = ${(webBuild / baseline).toFixed(1)}× baseline`,
+  );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { PageFallback } from "../components/page-fallback.tsx";
 import { paths } from "../config/paths.ts";
@@ -21,11 +21,25 @@ const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/priv
 const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
 
-/** /settings and /photo-upload show the home screen to a guest. */
-function SignedInOnly({ children }: { children: ReactNode }) {
+/**
+ * /settings and /photo-upload show the home screen to a guest. `fillsScreen`: the screen is taller
+ * than the window, so its loading state is too (see PageFallback).
+ */
+function SignedInOnly({ children, fillsScreen = false }: { children: ReactNode; fillsScreen?: boolean }) {
   const session = useSession();
-  if (session.isPending) return <PageFallback />;
-  return session.user ? <QueryLayout>{children}</QueryLayout> : <HomePage />;
+  const fallback = <PageFallback fillsScreen={fillsScreen} />;
+  if (session.isPending) return fallback;
+  if (!session.user) return <HomePage />;
+  return (
+    <Suspense fallback={fallback}>
+      <QueryLayout>{children}</QueryLayout>
+    </Suspense>
+  );
+}
+
+/** A screen taller than the window (the legal pages): its loading state fills the window too. */
+function TallScreen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageFallback fillsScreen />}>{children}</Suspense>;
 }
 
 /** Screens with server data but open to guests too. */
@@ -42,7 +56,7 @@ export function AppRoutes() {
         <Route
           path={paths.settings}
           element={
-            <SignedInOnly>
+            <SignedInOnly fillsScreen>
               <SettingsPage />
             </SignedInOnly>
           }
@@ -55,10 +69,38 @@ export function AppRoutes() {
             </SignedInOnly>
           }
         />
-        <Route path={paths.terms} element={<TermsPage />} />
-        <Route path={paths.privacy} element={<PrivacyPage />} />
-        <Route path={paths.faq} element={<FaqPage />} />
-        <Route path={paths.californiaPrivacy} element={<CaliforniaPrivacyPage />} />
+        <Route
+          path={paths.terms}
+          element={
+            <TallScreen>
+              <TermsPage />
+            </TallScreen>
+          }
+        />
+        <Route
+          path={paths.privacy}
+          element={
+            <TallScreen>
+              <PrivacyPage />
+            </TallScreen>
+          }
+        />
+        <Route
+          path={paths.faq}
+          element={
+            <TallScreen>
+              <FaqPage />
+            </TallScreen>
+          }
+        />
+        <Route
+          path={paths.californiaPrivacy}
+          element={
+            <TallScreen>
+              <CaliforniaPrivacyPage />
+            </TallScreen>
+          }
+        />
         <Route
           path={paths.verifyEmail}
           element={

@@ -1,16 +1,5 @@
-// Every route of the app, named once: every link and route is built from here.
-export const paths = {
-  home: "/",
-  settings: "/settings",
-  terms: "/terms",
-  privacy: "/privacy",
-  verifyEmail: "/verify-email",
-  faq: "/faq",
-  resetPassword: "/reset-password",
-  matchConfirmation: "/match-confirmation",
-  californiaPrivacy: "/california-privacy",
-  privacySettings: "/privacy-settings",
-  photoUpload: "/photo-upload",
-} as const;
+import { APP_PATHS } from "@sams-web/domain/shell/routes";
 
-export type AppPath = (typeof paths)[keyof typeof paths];
+// Every route of the app, named once (in the domain, which the server reads too, to answer any
+// other path with a 404): every link and route is built from here.
+export const paths = APP_PATHS;

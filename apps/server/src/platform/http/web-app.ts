@@ -1,9 +1,28 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isAppPath } from "@sams-web/domain/shell/routes";
 import fp from "fastify-plugin";
 
-/** Serves the built SPA: hashed assets cached for good, every other page path gets index.html. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Crawlers may read the public pages; the signed-in screens and the API hold nothing for them. */
+const ROBOTS_TXT = `User-agent: *
+Disallow: /api/
+Disallow: /settings
+Disallow: /photo-upload
+Disallow: /match-confirmation
+Disallow: /verify-email
+Disallow: /reset-password
+`;
+
+/**
+ * Serves the built SPA. Hashed files under /assets/ are cached for good (a new build has new
+ * names); everything else, index.html above all, is revalidated on each visit. The build writes a
+ * brotli and a gzip copy next to each file, which are sent as they are to a browser that accepts
+ * them. A page path answers index.html; any other path answers it too, so the app shows its
+ * not-found page, but with a 404 status.
+ */
 export const webAppPlugin = fp(
   async (app) => {
     const distDir = app.config.webDistDir;
@@ -12,24 +31,27 @@ export const webAppPlugin = fp(
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Our own Cache-Control below; @fastify/static's would replace it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        res.setHeader(
-          "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-        );
+        res.setHeader("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : "no-cache");
+        // The same URL answers brotli, gzip or plain bytes: caches must keep them apart.
+        res.setHeader("vary", "accept-encoding");
       },
     });
+    app.get("/robots.txt", (_request, reply) =>
+      reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
+    );
     app.get("/*", (request, reply) => {
       if (request.url.startsWith("/api/")) {
         return reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for GET ${request.url}` } });
       }
-      const file = request.url.split("?")[0] ?? "/";
-      const candidate = path.join(distDir, path.normalize(file));
-      if (file !== "/" && candidate.startsWith(distDir) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
-        return reply.sendFile(path.relative(distDir, candidate));
-      }
-      reply.header("cache-control", "no-cache");
-      return reply.sendFile("index.html");
+      const pathname = request.url.split("?")[0] ?? "/";
+      return reply
+        .code(isAppPath(pathname) ? 200 : 404)
+        .header("cache-control", "no-cache")
+        .sendFile("index.html");
     });
   },
   { name: "web-app", dependencies: ["config"] },

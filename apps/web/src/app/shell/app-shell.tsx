@@ -1,3 +1,4 @@
+import { documentTitle } from "@sams-web/domain/shell/routes";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageFallback } from "../../components/page-fallback.tsx";
@@ -16,9 +17,17 @@ function useScrollToTopOnNavigate(pathname: string): void {
   }, [pathname]);
 }
 
+/** Each page names itself in the browser tab and history ("Settings — Sam's Web"). */
+function useDocumentTitle(pathname: string): void {
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
+}
+
 export function AppShell() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigate(pathname);
+  useDocumentTitle(pathname);
   return (
     <LoginPanelProvider>
       <div className="flex min-h-dvh flex-col">
