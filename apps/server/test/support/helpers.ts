@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { HARDER_BOTCHECK_QUERY } from "@sams-web/domain/accounts/rules";
 import { solveChallenge } from "altcha-lib/v1";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -39,6 +40,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await cleanup.end();
   };
   return { url: url.toString(), db, pool, drop };
+}
+
+/**
+ * An empty database of its own (no migrations), dropped by the returned function; `owner` makes
+ * an existing role its owner, as an operator would for the service's role.
+ */
+export async function createEmptyDatabase(options: { owner?: string } = {}): Promise<{
+  url: string;
+  name: string;
+  drop: () => Promise<void>;
+}> {
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `empty_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}${options.owner ? ` owner ${options.owner}` : ""}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return { url: url.toString(), name, drop };
 }
 
 export interface TestApp {
@@ -99,8 +126,9 @@ export async function createTestApp(
 let counter = 0;
 
 /** Fetches and solves a bot-check challenge, as the browser does: the x-botcheck header value. */
-export async function solveBotcheck(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: "GET", url: "/api/botcheck/challenge" });
+export async function solveBotcheck(app: FastifyInstance, level: "normal" | "harder" = "normal"): Promise<string> {
+  const query = level === "harder" ? `?${HARDER_BOTCHECK_QUERY}` : "";
+  const response = await app.inject({ method: "GET", url: `/api/botcheck/challenge${query}` });
   const challenge = response.json() as {
     algorithm: string;
     challenge: string;

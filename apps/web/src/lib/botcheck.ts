@@ -1,4 +1,5 @@
 import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts/contracts";
+import { HARDER_BOTCHECK_QUERY } from "@sams-web/domain/accounts/rules";
 
 // ALTCHA's proof of work, solved invisibly: find n with SHA-256(salt + n) = challenge. The answer
 // travels as base64 JSON in the x-botcheck header (the format altcha-lib verifies on the server).
@@ -27,8 +28,12 @@ async function solve(challenge: Challenge): Promise<number | null> {
 }
 
 /** Fetches a challenge, solves it and returns the header value; a fresh one per request. */
-export async function solveBotcheck(): Promise<string> {
-  const response = await fetch(ACCOUNTS_PATHS.botcheckChallenge, { credentials: "same-origin" });
+export async function solveBotcheck(level: "normal" | "harder" = "normal"): Promise<string> {
+  const url =
+    level === "harder"
+      ? `${ACCOUNTS_PATHS.botcheckChallenge}?${HARDER_BOTCHECK_QUERY}`
+      : ACCOUNTS_PATHS.botcheckChallenge;
+  const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error("The security check could not start.");
   const challenge = (await response.json()) as Challenge;
   const number = await solve(challenge);

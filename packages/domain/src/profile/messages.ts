@@ -20,6 +20,10 @@ export const PROFILE_MESSAGES = {
   birthdayTooYoung: "You must be at least 18 years old to use Sam's Web.",
   radiusInvalid: "Please choose a search radius from 1 to 500 miles.",
   ageRangeOutOfBounds: "Please choose a minimum age from 18 up to 5 years below your own age.",
+  // ours: limits on the fields a search reads (see ZIP_CHANGES_PER_DAY and the birthday limits)
+  zipChangeLimit: "Your ZIP code can change 3 times a day. Please try again tomorrow.",
+  birthdayChangeDailyLimit: "Your birthday can change once a day. Please try again tomorrow.",
+  birthdayChangeLimit: "Your birthday has been changed 3 times and cannot be changed again.",
   statusChangeNotAllowed:
     "Please verify your email, complete your chat with Sam and upload your photos before changing your status.",
 } as const;

@@ -27,6 +27,19 @@ export const AGE_OFFSET_MAX_LOW = 5;
 /** ... to +20. */
 export const AGE_OFFSET_MAX_HIGH = 20;
 
+/**
+ * A person's ZIP code may change 3 times per UTC day: moving the search around is how a stranger
+ * would be located, and nobody moves more often than that.
+ */
+export const ZIP_CHANGES_PER_DAY = 3;
+/** A birthday may change once per UTC day ... */
+export const BIRTHDAY_CHANGES_PER_DAY = 1;
+/**
+ * ... and 3 times ever (setting it the first time included), enough to correct a mistake: stepping
+ * one's own birthday shifts the age range a search covers, which would reveal others' ages.
+ */
+export const BIRTHDAY_CHANGES_MAX = 3;
+
 /** A bound of our own so a name always fits the header's "Welcome, {name}!". */
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 /** Header fallback when neither the profile nor the auth account has a name. */

@@ -1,10 +1,13 @@
 import type { CookiePreferences } from "@sams-web/domain/consent/rules";
 import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile/contracts";
+import { BIRTHDAY_CHANGES_PER_DAY, ZIP_CHANGES_PER_DAY } from "@sams-web/domain/profile/rules";
 import { profileSchema, profileUpdateSchema } from "@sams-web/domain/profile/schemas";
-import type { FastifyPluginAsync } from "fastify";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
+import { AppError } from "../../platform/http/errors.ts";
 import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
 import { createProfileService } from "./service.ts";
 
@@ -21,6 +24,25 @@ const profile: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sessions } = app;
   const service = createProfileService({ db: app.db, bus: app.bus });
+  const person = async (request: FastifyRequest) => (await sessions.requireUser(request)).id;
+  const zipChange = app.limits([
+    {
+      name: "zip-change",
+      per: "utc-day",
+      max: ZIP_CHANGES_PER_DAY,
+      key: person,
+      refusal: () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.zipChangeLimit),
+    },
+  ]);
+  const birthdayChange = app.limits([
+    {
+      name: "birthday-change",
+      per: "utc-day",
+      max: BIRTHDAY_CHANGES_PER_DAY,
+      key: person,
+      refusal: () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.birthdayChangeDailyLimit),
+    },
+  ]);
 
   app.get(PROFILE_PATH, { schema: { response: { 200: profileResponseSchema } } }, async (request, reply) => {
     const user = await sessions.requireUser(request);
@@ -38,7 +60,8 @@ const profile: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const user = await sessions.requireUser(request);
       reply.header("cache-control", "no-store");
-      return { profile: await service.update(user, request.body) };
+      const allowances = { zipChange: () => zipChange(request), birthdayChange: () => birthdayChange(request) };
+      return { profile: await service.update(user, request.body, allowances) };
     },
   );
 };

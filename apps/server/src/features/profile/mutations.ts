@@ -12,6 +12,7 @@ export type ProfileChanges = Partial<
     | "searchRadius"
     | "zipCode"
     | "birthday"
+    | "birthdayChanges"
     | "age"
     | "ageRangeMin"
     | "ageRangeMax"

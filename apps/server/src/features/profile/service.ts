@@ -4,6 +4,7 @@ import {
   AGE_OFFSET_MIN_UPPER,
   ageOffsetBounds,
   ageOn,
+  BIRTHDAY_CHANGES_MAX,
   canChangeStatus,
   clampAgeRange,
   type Gender,
@@ -55,6 +56,17 @@ export function toProfile(row: ProfileRow, user: SessionUser, now = new Date()):
   };
 }
 
+/**
+ * Counters of the changes a search reads (a ZIP code, a birthday): each throws when the day's
+ * allowance is used up. Kept outside the service because they are counted per request.
+ */
+export interface ChangeAllowances {
+  zipChange(): Promise<void>;
+  birthdayChange(): Promise<void>;
+}
+
+const NO_ALLOWANCES: ChangeAllowances = { zipChange: async () => {}, birthdayChange: async () => {} };
+
 export function createProfileService(deps: { db: Database; bus: RealtimeBus; now?: () => Date }) {
   const { db, bus } = deps;
   const now = deps.now ?? (() => new Date());
@@ -76,10 +88,19 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
      * from the birthday; the age range must fit that age; the status may become active only when
      * its conditions hold.
      */
-    async update(user: SessionUser, input: ProfileUpdate): Promise<Profile> {
+    async update(
+      user: SessionUser,
+      input: ProfileUpdate,
+      allowances: ChangeAllowances = NO_ALLOWANCES,
+    ): Promise<Profile> {
       const today = now();
       const row = await load(user);
       const changes: ProfileChanges = {};
+      const zipChanging = input.zipCode != null && input.zipCode !== row.zipCode;
+      const birthdayChanging = input.birthday != null && input.birthday !== row.birthday;
+      if (birthdayChanging && row.birthdayChanges >= BIRTHDAY_CHANGES_MAX) {
+        throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.birthdayChangeLimit);
+      }
 
       if (input.displayName !== undefined) changes.displayName = input.displayName;
       if (input.gender !== undefined) changes.gender = input.gender;
@@ -100,6 +121,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
         changes.birthday = input.birthday;
         changes.age = age;
       }
+      if (birthdayChanging) changes.birthdayChanges = row.birthdayChanges + 1;
 
       const rangeTouched = input.ageRangeMin !== undefined || input.ageRangeMax !== undefined;
       if (rangeTouched && age === null) {
@@ -134,6 +156,11 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
       }
 
       if (Object.keys(changes).length === 0) return toProfile(row, user, today);
+      // Counted last, once the change is otherwise valid, so a refused edit costs nothing. The
+      // daily birthday allowance of 1, counted atomically, also keeps parallel edits from going
+      // past the lifetime count.
+      if (zipChanging) await allowances.zipChange();
+      if (birthdayChanging) await allowances.birthdayChange();
       const updated = await updateProfile(db, user.id, changes);
       if (!updated) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
       await bus.publish(user.id, { topic: "profile" });

@@ -1,4 +1,5 @@
 import { ACCOUNTS_PATHS } from "@sams-web/domain/accounts/contracts";
+import { HARDER_BOTCHECK_FACTOR, HARDER_BOTCHECK_QUERY } from "@sams-web/domain/accounts/rules";
 import fp from "fastify-plugin";
 import { type Botcheck, createBotcheck } from "./botcheck.ts";
 
@@ -12,14 +13,20 @@ declare module "fastify" {
 /** The bot check, and GET /api/botcheck/challenge: a new challenge for the browser to solve. */
 export const botcheckPlugin = fp<{ secret: string }>(
   async (app, { secret }) => {
-    const botcheck = createBotcheck({ secret, maxNumber: app.config.BOTCHECK_MAX_NUMBER, db: app.db });
+    const botcheck = createBotcheck({
+      secret,
+      maxNumber: app.config.BOTCHECK_MAX_NUMBER,
+      harderFactor: HARDER_BOTCHECK_FACTOR,
+      db: app.db,
+    });
     app.decorate("botcheck", botcheck);
     app.get(
       ACCOUNTS_PATHS.botcheckChallenge,
       { config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header("cache-control", "no-store");
-        return botcheck.challenge();
+        const harder = new URL(request.url, "http://x").searchParams.toString() === HARDER_BOTCHECK_QUERY;
+        return botcheck.challenge(harder ? "harder" : "normal");
       },
     );
   },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { createChallenge, verifySolution } from "altcha-lib/v1";
+import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
 import { lte } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -12,13 +12,20 @@ import { AppError } from "../http/errors.ts";
 export const BOTCHECK_HEADER = "x-botcheck";
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
+/** "harder": HARDER_BOTCHECK_FACTOR times the work, asked of sign-ins to an account under attack. */
+export type BotcheckLevel = "normal" | "harder";
+
 export interface Botcheck {
   /** A fresh signed proof-of-work challenge. */
-  challenge(): Promise<Challenge>;
+  challenge(level?: BotcheckLevel): Promise<Challenge>;
   /** True for a valid, unexpired solution that was not used before (each works once). */
   verify(payload: string | undefined): Promise<boolean>;
-  /** Throws PERMISSION_DENIED ('Security check failed…') unless the request carries a fresh solution. */
-  require(request: FastifyRequest): Promise<void>;
+  /**
+   * Throws PERMISSION_DENIED ('Security check failed…') unless the request carries a fresh
+   * solution; with "harder", also 'This account needs a longer security check…' unless the
+   * solution is of a harder challenge (the level is inside the signed salt, so it cannot be forged).
+   */
+  require(request: FastifyRequest, level?: BotcheckLevel): Promise<void>;
 }
 
 /**
@@ -29,7 +36,12 @@ export interface Botcheck {
  * instance, exactly one records it. Records are kept until the challenge has expired (after that
  * the solution fails verification anyway) and are swept as new ones are written.
  */
-export function createBotcheck(options: { secret: string; maxNumber: number; db: Database }): Botcheck {
+export function createBotcheck(options: {
+  secret: string;
+  maxNumber: number;
+  harderFactor: number;
+  db: Database;
+}): Botcheck {
   const { db } = options;
   const hmacKey = createHash("sha256").update(`botcheck:${options.secret}`).digest("hex");
 
@@ -59,18 +71,32 @@ export function createBotcheck(options: { secret: string; maxNumber: number; db:
   };
 
   return {
-    challenge: () =>
+    challenge: (level = "normal") =>
       createChallenge({
         hmacKey,
-        maxNumber: options.maxNumber,
+        maxNumber: level === "harder" ? options.maxNumber * options.harderFactor : options.maxNumber,
         expires: new Date(Date.now() + CHALLENGE_TTL_MS),
+        params: { level },
       }),
     verify,
-    async require(request) {
+    async require(request, level = "normal") {
       const header = request.headers[BOTCHECK_HEADER];
-      if (!(await verify(typeof header === "string" ? header : undefined))) {
-        throw new AppError("PERMISSION_DENIED", MESSAGES.securityCheckFailed);
+      const payload = typeof header === "string" ? header : undefined;
+      // A normal solution is not used up by a request that needs a harder one: the browser's
+      // retry with a harder solution is then the only attempt that counts.
+      if (level === "harder" && payload && !isHarder(payload)) {
+        throw new AppError("PERMISSION_DENIED", MESSAGES.harderCheckRequired);
       }
+      if (!(await verify(payload))) throw new AppError("PERMISSION_DENIED", MESSAGES.securityCheckFailed);
     },
   };
+}
+
+/** Whether a solution's challenge was made at the harder level (read from its signed salt). */
+function isHarder(payload: string): boolean {
+  try {
+    return extractParams(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).level === "harder";
+  } catch {
+    return false;
+  }
 }

@@ -94,12 +94,14 @@ describe("rate limits on every auth endpoint, per address and per account", () =
     }
   });
 
-  it("one account is limited across addresses", async () => {
+  it("sign-ins to one account from many addresses are not refused by a per-account limit", async () => {
+    // The per-account limit would let anyone lock the owner out; sign-ins escalate the bot check
+    // instead (sign-in-lockout.test.ts).
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 5; i++) {
       statuses.push((await attempt("target@example.com", {}, `198.18.0.${i}`)).statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
   });
 
   it("the verification and reset endpoints are limited too", async () => {

@@ -199,8 +199,12 @@ describe("'Age preference: offset lowest is 18 minus age, floored at -20, at mos
     expect(response.json().error.message).toBe(MESSAGES.ageRangeOutOfBounds);
   });
   it("a new birthday pulls the stored range inside the new bounds", async () => {
-    const { cookie } = await signUp(t.app);
-    await patch(cookie, { birthday: birthdayYearsAgo(50), ageRangeMin: -20, ageRangeMax: 20 });
+    const { cookie, userId } = await signUp(t.app);
+    // Set in the database: the day allows one birthday change through the API.
+    await t.db
+      .update(profiles)
+      .set({ birthday: birthdayYearsAgo(50), age: 50, ageRangeMin: -20, ageRangeMax: 20 })
+      .where(eq(profiles.userId, userId));
     const profile = (await patch(cookie, { birthday: birthdayYearsAgo(21) })).json().profile;
     expect(profile).toMatchObject({ age: 21, ageRangeMin: -3, ageRangeMax: 20 });
   });
