@@ -156,13 +156,16 @@ export async function seed(
   const zips = zipRows.rows.map((r) => r.zip);
   // People cluster the way the population does: most live around a few big cities, so a demo
   // account at one of those ZIPs finds seeded people nearby.
+  // Within METRO_MILES on the search's own sphere: the chord between unit vectors, as the
+  // preliminary match measures it (match_reach_chord).
   const nearbyRows = await db.execute<{ zip: string; metro: string }>(sql`
+    with points as (
+      select zip, cos(radians(latitude)) * cos(radians(longitude)) as x,
+             cos(radians(latitude)) * sin(radians(longitude)) as y, sin(radians(latitude)) as z
+      from zip_codes)
     select z.zip, m.zip as metro
-    from zip_codes m join zip_codes z
-      on earth_box(ll_to_earth(m.latitude, m.longitude), ${METRO_MILES * 1609.344})
-         @> ll_to_earth(z.latitude, z.longitude)
-     and earth_distance(ll_to_earth(m.latitude, m.longitude), ll_to_earth(z.latitude, z.longitude))
-         <= ${METRO_MILES * 1609.344}
+    from points m join points z
+      on (z.x - m.x) ^ 2 + (z.y - m.y) ^ 2 + (z.z - m.z) ^ 2 <= match_reach_chord(${METRO_MILES}) ^ 2
     where m.zip in ${DEMO_METROS.map(([zip]) => zip)}
     order by m.zip, z.zip`);
   const metroZips = new Map<string, string[]>();
@@ -300,7 +303,8 @@ async function main() {
     url = embedded.url;
     stop = embedded.stop;
   }
-  const { db, pool } = createDatabase(url);
+  // A tool, not a request: its large inserts may take longer than a request's statement deadline.
+  const { db, pool } = createDatabase(url, undefined, { connectMs: 30_000, statementMs: 30 * 60_000 });
   try {
     await runMigrations(db);
     await ensureZipCodes(db);

@@ -65,31 +65,52 @@ test("the login panel shows the product's fields, links and validation messages"
   await expect(panel.getByRole("link", { name: "Forgot Password" })).toHaveCount(0);
 
   const form = panel.locator("form");
+  // The rule is stated before anything is typed, under the field it is about.
+  await expect(panel.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+    "At least 8 characters, and not a commonly used password.",
+  );
   await panel.getByLabel("Email").fill(uniqueEmail("validation"));
-  await panel.getByLabel("Password", { exact: true }).fill("abcdef1");
-  await panel.getByLabel("Confirm Password").fill("abcdef2");
+  await panel.getByLabel("Password", { exact: true }).fill("violet-harbor-1");
+  await panel.getByLabel("Confirm Password").fill("violet-harbor-2");
   await form.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(panel.getByRole("alert")).toHaveText("Passwords do not match");
+  await expect(panel.getByLabel("Confirm Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(panel.getByLabel("Confirm Password")).toBeFocused();
 
   await panel.getByLabel("Password", { exact: true }).fill("abc");
   await panel.getByLabel("Confirm Password").fill("abc");
   await form.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(panel.getByRole("alert")).toHaveText("Password must be at least 6 characters.");
+  await expect(panel.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await panel.getByLabel("Email").fill("not-an-email");
   await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await panel.getByLabel("Confirm Password").fill(PASSWORD);
   await form.getByRole("button", { name: "Sign Up", exact: true }).click();
   await expect(panel.getByRole("alert")).toHaveText("Invalid email address.");
+  await expect(panel.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
 
-  // The server's stricter policy: the client shows the server's requirement.
+  // The server's stricter policy, checked by the form itself: a password the server would refuse
+  // ("abcdef", "hunter22", a common one) never leaves the browser.
+  const signUpRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/sign-up")) signUpRequests.push(request.url());
+  });
   await panel.getByLabel("Email").fill(uniqueEmail("policy"));
-  await panel.getByLabel("Password", { exact: true }).fill("password123");
-  await panel.getByLabel("Confirm Password").fill("password123");
-  await form.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(panel.getByRole("alert")).toHaveText(
-    "Please choose a password of at least 8 characters that is not a commonly used password.",
-  );
+  for (const refused of ["abcdef", "hunter22", "password123"]) {
+    await panel.getByLabel("Password", { exact: true }).fill(refused);
+    await panel.getByLabel("Confirm Password").fill(refused);
+    await form.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(panel.getByRole("alert")).toHaveText(
+      "Please choose a password of at least 8 characters that is not a commonly used password.",
+    );
+  }
+  expect(signUpRequests).toEqual([]);
+  // The toggle shows what was typed, and hides it again.
+  await panel.getByRole("button", { name: "Show password" }).click();
+  await expect(panel.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await panel.getByRole("button", { name: "Show password" }).click();
+  await expect(panel.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
 
   await panel
     .getByRole("button", { name: "Login with Google" })
@@ -209,8 +230,8 @@ test("forgot password end to end", async ({ page }) => {
   const link = await linkFromOutbox(email, "/reset-password");
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Your Password");
-  await page.getByLabel("New Password", { exact: true }).fill("abcdefg");
-  await page.getByLabel("Confirm New Password").fill("abcdefh");
+  await page.getByLabel("New Password", { exact: true }).fill("copper-kettle-1");
+  await page.getByLabel("Confirm New Password").fill("copper-kettle-2");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toHaveText("Passwords do not match.");
   await page.getByLabel("New Password", { exact: true }).fill("abc");

@@ -96,9 +96,9 @@ test("a guest chats through the whole interview, signs up, and finds the convers
   // Sign up from the guest reminder.
   await page.getByRole("button", { name: "Sign up or log in to save our chat" }).click();
   // By name: the cookie banner is a dialog too.
-  const dialog = page.getByRole("dialog", { name: /^(Login|Sign Up)$/ });
-  // The panel's mode toggle comes first; the form's submit button carries the same name.
-  await dialog.getByRole("button", { name: "Sign Up", exact: true }).first().click();
+  // It opens on Sign Up, ready to type a name.
+  const dialog = page.getByRole("dialog", { name: "Sign Up" });
+  await expect(dialog.getByLabel("Your Name")).toBeFocused();
   const email = `guest-${Date.now()}@example.com`;
   await dialog.getByLabel("Your Name").fill("Charlotte");
   await dialog.getByLabel("Email").fill(email);

@@ -240,6 +240,15 @@ test("two people: search, follow-up questions, keep each other, Confirm and Conn
   await review(blair.page).getByRole("button", { name: "Keep in your web" }).click();
   await expect(review(blair.page)).toHaveCount(0);
 
+  // Both kept each other: Alex is told in three places. The header and the chat, live ...
+  await expect(alex.page.getByRole("banner").getByRole("link", { name: "Pending match" })).toBeVisible();
+  await expect(alex.page.getByRole("link", { name: "See your pending match" })).toBeVisible();
+  // ... and an email that links to the pending match and says nothing of who.
+  const notice = await mailTo(alex.email, /Someone kept you in their web/);
+  expect(notice).toMatch(/https?:\/\/[^\s"<>]+\/match-confirmation/);
+  expect(notice).not.toContain(blair.email);
+  expect(notice).not.toContain("Blair");
+
   // Both Confirm and Connect on /match-confirmation.
   await alex.page.goto("/match-confirmation");
   await expect(alex.page.getByRole("heading", { level: 1, name: "Your Pending Match" })).toBeVisible();

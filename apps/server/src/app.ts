@@ -17,6 +17,7 @@ import { configPlugin } from "./platform/config/config-plugin.ts";
 import { dataExportPlugin } from "./platform/data-export/data-export-plugin.ts";
 import { type DatabaseHandle, databasePlugin } from "./platform/db/database-plugin.ts";
 import { callablesPlugin } from "./platform/http/callables.ts";
+import { compressionPlugin } from "./platform/http/compression.ts";
 import { errorHandlerPlugin } from "./platform/http/error-handler.ts";
 import { installInputCheck } from "./platform/http/input-check.ts";
 import { type LogStream, loggerOptions } from "./platform/http/logging.ts";
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions, features: readonly Feature[]
   await app.register(securityHeadersPlugin, {
     thirdParty: config.AD_PIXEL_ID ? AD_PIXEL_HOSTS : NO_THIRD_PARTY_HOSTS,
   });
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(zodSchemasPlugin);
   await app.register(rateLimitPlugin, { clock: options.rateLimitClock });

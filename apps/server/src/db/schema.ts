@@ -102,6 +102,8 @@ export const profiles = pgTable(
     searchRadius: integer("search_radius").notNull().default(25),
     zipCode: text("zip_code"),
     birthday: date("birthday"),
+    /** How many times the person has set their birthday (BIRTHDAY_CHANGES_MAX bounds it). */
+    birthdayChanges: integer("birthday_changes").notNull().default(0),
     age: integer("age"),
     ageRangeMin: integer("age_range_min"),
     ageRangeMax: integer("age_range_max"),
@@ -176,6 +178,10 @@ export const matches = pgTable(
     status: text("status").notNull(),
     score: integer("score").notNull(),
     followupQuestions: jsonb("followup_questions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Why Sam thinks the pair fits (explanation.ts), written when the pair is scored. */
+    reason: text("reason").notNull().default(""),
+    /** How far apart the two live, as a band (DISTANCE_BANDS_MILES), fixed when the pair is scored. */
+    distanceBandMiles: integer("distance_band_miles").notNull().default(500),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,6 +223,9 @@ export const searches = pgTable("searches", {
   candidateIds: jsonb("candidate_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   result: jsonb("result").$type<{ photoValidation: number; followupsQueued: number; no: number } | null>(),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  /** The UTC day of the last claimed search, and how many were claimed that day (SEARCHES_PER_DAY). */
+  searchesDay: text("searches_day"),
+  searchesThatDay: integer("searches_that_day").notNull().default(0),
   updatedAt: updatedAt(),
 });
 
@@ -270,6 +279,16 @@ export const analyticsEvents = pgTable(
   },
   (table) => [index("analytics_events_created_idx").on(table.createdAt)],
 );
+
+/**
+ * The day's salt of the visitor hash, shared by every instance so a visitor counts once whichever
+ * instance answers. Only today's row is kept: once a day is over its salt is deleted, and that
+ * day's hashes can no longer be linked to anyone.
+ */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 /**
  * Accounts closed for inactivity (reason 'inactive') or deleted by their owner ('deleted'). The row

@@ -44,11 +44,12 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /**
  * A JSON request to our own API; the session cookie travels with it. `botcheck: true` solves a
- * proof-of-work challenge first and sends it in the x-botcheck header (loaded only when asked).
+ * proof-of-work challenge first and sends it in the x-botcheck header (loaded only when asked);
+ * `"harder"` solves the harder challenge a sign-in to an account under attack needs.
  */
 export async function apiFetch<T>(
   path: string,
-  init: RequestInit & { json?: unknown; botcheck?: boolean } = {},
+  init: RequestInit & { json?: unknown; botcheck?: boolean | "harder" } = {},
 ): Promise<T> {
   const { json, headers, botcheck, ...rest } = init;
   const extra: Record<string, string> = {};
@@ -56,7 +57,7 @@ export async function apiFetch<T>(
   if (botcheck) {
     const { BOTCHECK_HEADER, solveBotcheck } = await import("./botcheck.ts");
     try {
-      extra[BOTCHECK_HEADER] = await solveBotcheck();
+      extra[BOTCHECK_HEADER] = await solveBotcheck(botcheck === "harder" ? "harder" : "normal");
     } catch {
       throw new ApiError("UNAVAILABLE", "The server could not be reached.", 0);
     }

@@ -1,7 +1,11 @@
 import { createContext, useContext } from "react";
 
+/** Which of its two forms the panel shows. */
+export type LoginPanelMode = "login" | "signup";
+
 export interface LoginPanelControls {
-  openLoginPanel: () => void;
+  /** Opens the panel on Login, or on Sign Up for someone asked to sign up. */
+  openLoginPanel: (mode?: LoginPanelMode) => void;
   closeLoginPanel: () => void;
 }
 

@@ -11,10 +11,14 @@ export const ACCOUNTS_MESSAGES = {
   passwordsDoNotMatch: "Passwords do not match",
   // ours: the server's password policy, shown when it refuses a password the form accepted
   passwordPolicy: "Please choose a password of at least 8 characters that is not a commonly used password.",
+  // ours: the rule, stated under the sign-up and reset forms' password field before anyone types
+  passwordRuleHint: "At least 8 characters, and not a commonly used password.",
   googleNotConfigured: "Google sign-in is not configured on this server. Please use your email and password.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   // The bot check and the cross-site guard, in front of sign-up, password reset and guest chat
   securityCheckFailed: "Security check failed. Please refresh and try again.",
+  // ours: the browser answers it by itself, solving the harder check and signing in again
+  harderCheckRequired: "This account needs a longer security check. Please try again.",
   // Shown while a sign-up moves the guest conversation into the new account
   creatingProfile: "Creating your profile and saving your conversation...",
 

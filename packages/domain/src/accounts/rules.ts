@@ -10,6 +10,27 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Email verification links stay valid 24 hours, password reset links 1 hour; each works once. */
 export const VERIFICATION_TOKEN_TTL_MS = 24 * HOUR_MS;
 export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
+/**
+ * Password-reset emails sent to one address per UTC day. Past it the request is answered exactly
+ * as before (nothing tells whether the account exists) but no email goes out, so nobody can fill a
+ * stranger's inbox; a sixth request that day is the owner's only loss.
+ */
+export const PASSWORD_RESET_EMAILS_PER_DAY = 5;
+
+/**
+ * Wrong passwords are counted per account and per account-and-address, over an hour. Past
+ * SIGN_IN_FAILURES_BEFORE_HARDER_CHECK for the account (from anywhere), every sign-in to it needs
+ * the harder bot check, HARDER_BOTCHECK_FACTOR times the work: a script guessing slows to a crawl
+ * while the owner, who knows the password, still gets in from any address after a few seconds'
+ * check. Only past SIGN_IN_FAILURES_PER_ADDRESS from one address is that address refused for that
+ * account: an attacker can lock out no one but themselves.
+ */
+export const SIGN_IN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+export const SIGN_IN_FAILURES_BEFORE_HARDER_CHECK = 5;
+export const SIGN_IN_FAILURES_PER_ADDRESS = 10;
+export const HARDER_BOTCHECK_FACTOR = 20;
+/** The query string that asks GET /api/botcheck/challenge for the harder challenge. */
+export const HARDER_BOTCHECK_QUERY = "level=harder";
 /** Deleting the account needs a sign-in at most this old, else re-authentication. */
 export const RECENT_LOGIN_MS = 5 * MINUTE_MS;
 /** After a successful password reset, redirect to / after 3 seconds. */

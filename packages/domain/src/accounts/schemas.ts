@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ACCOUNTS_MESSAGES } from "./messages.ts";
-import { DELETE_CONFIRMATION_WORD, PASSWORD_MIN_LENGTH } from "./rules.ts";
+import { passwordProblem } from "./password-policy.ts";
+import { DELETE_CONFIRMATION_WORD } from "./rules.ts";
 
 // The accounts' zod schemas: the login panel's and the reset page's forms, and the bodies of the
 // accounts routes beside Better Auth's own /api/auth/* (paths in contracts.ts).
@@ -10,8 +11,20 @@ import { DELETE_CONFIRMATION_WORD, PASSWORD_MIN_LENGTH } from "./rules.ts";
 /** Emails are trimmed before checking: a stray space from autofill is not the user's mistake. */
 export const emailSchema = z.string().trim().pipe(z.email(ACCOUNTS_MESSAGES.invalidEmail));
 
-/** Login panel (sign-up) and server-side password rule. */
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, ACCOUNTS_MESSAGES.passwordTooShort);
+/**
+ * A new password, as the server's policy wants it (password-policy.ts), with `tooShort` as the
+ * message under 6 characters: the login panel's and the reset page's wordings differ.
+ */
+function newPasswordSchema(tooShort: string) {
+  return z.string().superRefine((password, context) => {
+    const problem = passwordProblem(password);
+    if (problem === "tooShort") context.addIssue({ code: "custom", message: tooShort });
+    if (problem === "policy") context.addIssue({ code: "custom", message: ACCOUNTS_MESSAGES.passwordPolicy });
+  });
+}
+
+/** The sign-up form's password: the same rule the server enforces. */
+export const passwordSchema = newPasswordSchema(ACCOUNTS_MESSAGES.passwordTooShort);
 
 /**
  * Runs the "passwords match" check even when another field already failed, so the form can
@@ -52,7 +65,7 @@ export type ResetRequest = z.output<typeof resetRequestSchema>;
 /** Reset mode of /reset-password, with the reset page's own wording. */
 export const resetPasswordFormSchema = z
   .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, ACCOUNTS_MESSAGES.resetPasswordTooShort),
+    password: newPasswordSchema(ACCOUNTS_MESSAGES.resetPasswordTooShort),
     confirmPassword: z.string(),
   })
   .refine((f) => f.password === f.confirmPassword, {

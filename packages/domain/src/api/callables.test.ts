@@ -27,11 +27,8 @@ describe("the callable contract map", () => {
     expectTypeOf<CallableInput<"triggeredMatchConfirmation">>().toEqualTypeOf<{ matchId: string }>();
     expectTypeOf<CallableInput<"sendCustomPasswordResetEmail">>().toEqualTypeOf<{ email: string }>();
     expectTypeOf<CallableInput<"triggeredPrelimMatch">>().toEqualTypeOf<Record<string, never>>();
-    expectTypeOf<CallableOutput<"triggeredMatchingAlgo">>().toEqualTypeOf<{
-      photoValidation: number;
-      followupsQueued: number;
-      no: number;
-    }>();
+    expectTypeOf<CallableOutput<"triggeredPrelimMatch">>().toEqualTypeOf<{ found: boolean }>();
+    expectTypeOf<CallableOutput<"triggeredMatchingAlgo">>().toEqualTypeOf<{ found: boolean }>();
     expectTypeOf<CallableOutput<"sendCustomVerificationEmail">>().toEqualTypeOf<{
       sent: boolean;
       alreadyVerified: boolean;

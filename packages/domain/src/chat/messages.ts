@@ -3,6 +3,12 @@
 
 export const CHAT_MESSAGES = {
   samTangled: "Oops, I got tangled in my web! Let's try that again. What's on your mind?",
+  // ours: after the interview, Sam points at the next thing to do
+  nextStepPhotos: "Our interview is complete! Next, add at least 2 photos, so the people I find can see you.",
+  nextStepPhotosLink: "Upload photos",
+  nextStepSettings: "Our interview is complete! Next, finish your settings, and I can begin searching for you.",
+  nextStepSettingsLink: "Go to Settings",
+  nextStepSearch: "Everything is ready. Begin a search from Settings whenever you like.",
   // ours: the chat's limits and input checks
   chatMessageEmpty: "Please type a message first.",
   chatMessageTooLong: "Please keep each message to 2,000 characters or fewer.",

@@ -4,8 +4,23 @@ import type { MatchStatus } from "./rules.ts";
 
 export const MATCHES_PATH = "/api/matches";
 
-/** One candidate as the signed-in person sees them: never their email, words or location. */
-export interface MatchView {
+/**
+ * Who a candidate is, as the signed-in person sees them: never their email, ZIP code, birthday or
+ * words, and their distance only as a band.
+ */
+export interface CandidateSummary {
+  /** The first word of their display name. */
+  firstName: string;
+  /** Their age in years, or null when they have not given a birthday. */
+  age: number | null;
+  /** How far they live, as a band: DISTANCE_BANDS_MILES (describeDistance words it). */
+  distanceBandMiles: number;
+  /** Why Sam thinks you fit: one or two sentences from the scores and both narratives. */
+  reason: string;
+}
+
+/** One candidate as the signed-in person sees them. */
+export interface MatchView extends CandidateSummary {
   /** The candidate's user id, which is also the match id. */
   id: string;
   status: MatchStatus;
@@ -25,29 +40,27 @@ export const PENDING_MATCH_PATH = "/api/matches/pending";
 
 export interface PendingMatchResponse {
   /** The top matchPending match, or null when a rule blocks it (see `message`). */
-  match: { id: string; score: number } | null;
+  match: (CandidateSummary & { id: string; score: number; photo: string | null }) | null;
   /** The message to show when there is nothing to confirm. */
   message: string | null;
 }
 
 // ── What the matching callables answer ───────────────────────────────────────────────────
-// Results carry counts only: never a candidate's id, words or email.
+// Results say only whether anyone was found: never a count, nor a candidate's id, words or email.
 
 /** triggeredGenerateNarrative, triggeredPhotoMatch and triggeredFollowupsMatch: done. */
 export interface MatchStepOutput {
   ok: true;
 }
 
-/** triggeredPrelimMatch: how many people the preliminary match kept for scoring. */
+/** triggeredPrelimMatch: whether the preliminary match kept anyone for scoring. */
 export interface PrelimMatchOutput {
-  candidates: number;
+  found: boolean;
 }
 
-/** triggeredMatchingAlgo: how many scored pairs went to each status. */
+/** triggeredMatchingAlgo: whether scoring left anyone for Sam to show (photos or follow-ups). */
 export interface MatchingAlgoOutput {
-  photoValidation: number;
-  followupsQueued: number;
-  no: number;
+  found: boolean;
 }
 
 /** triggeredMatchConfirmation: the message to show after 'Confirm and Connect'. */

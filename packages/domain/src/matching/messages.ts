@@ -23,6 +23,8 @@ export const MATCHING_MESSAGES = {
   enterBirthdayToSearch: "Please enter your birthday to begin search.",
   setStatusActiveToSearch: 'Set your status to "Still Looking" to begin search.',
   searchInProgress: "A search is in progress.",
+  // ours: the daily search allowance (SEARCHES_PER_DAY)
+  searchDailyLimit: "Sam can search 3 times a day for you. Please try again tomorrow.",
 
   // ── Matches ────────────────────────────────────────────────────────────────────────────
   profileNotActive: "Your profile is not active. Please update your status to see matches.",
@@ -40,4 +42,13 @@ export const MATCHING_MESSAGES = {
   followupsRemain: "Please answer Sam's remaining questions about this match first.",
   // ours: the photo review could not save 'Set free' or 'Keep in your web'
   photoReviewFailed: "We couldn't save your choice. Please try again.",
+  // ours: both people kept each other in photo review (the chat, the header and an email say so)
+  mutualMatchNotice: "Someone you kept in your web kept you too! Have a look at your pending match.",
+  mutualMatchLink: "See your pending match",
+  mutualMatchMailSubject: "Someone kept you in their web",
+  // ours: on the pending match page, before 'Confirm and Connect'
+  confirmSharesEmail:
+    "Confirm and Connect shares your email address with them. If they confirm too, we email you both an introduction.",
+  // ours: 'Set free' on the pending match page is done
+  matchSetFree: "You set them free. Sam will keep looking for you.",
 } as const;

@@ -4,6 +4,10 @@ import {
   canTransition,
   classifyScore,
   countLiveMatches,
+  DISTANCE_BANDS_MILES,
+  describeDistance,
+  distanceBand,
+  firstNameOf,
   followupStageFor,
   isLive,
   MATCH_COOLDOWN_MS,
@@ -188,5 +192,23 @@ describe("business constants: search and matching", () => {
     ["matches about one every six months", MATCH_FREQUENCY_MONTHS, 6],
   ])("%s", (_rule, actual, expected) => {
     expect(actual).toBe(expected);
+  });
+});
+
+describe("what a person learns about a candidate's place and name", () => {
+  it("gives a distance only as the band that holds it, never closer than 10 miles", () => {
+    expect(distanceBand(0)).toBe(10);
+    expect(distanceBand(0.4)).toBe(10);
+    expect(distanceBand(10)).toBe(10);
+    expect(distanceBand(10.01)).toBe(25);
+    expect(distanceBand(99)).toBe(100);
+    expect(distanceBand(4000)).toBe(500);
+    for (const miles of [0, 3, 12, 60, 300, 900]) expect(DISTANCE_BANDS_MILES).toContain(distanceBand(miles));
+    expect(describeDistance(25)).toBe("within 25 miles");
+  });
+
+  it("names a candidate by the first word of their display name", () => {
+    expect(firstNameOf("  Ada   Lovelace ")).toBe("Ada");
+    expect(firstNameOf("Grace")).toBe("Grace");
   });
 });

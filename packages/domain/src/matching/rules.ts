@@ -13,6 +13,41 @@ export const SEARCH_RETRY_MS = 7 * DAY_MS;
 export const SEARCH_MIN_LIVE_MATCHES = 3;
 /** After accepting a match no new one is shown for 30 days. */
 export const MATCH_COOLDOWN_MS = 30 * DAY_MS;
+/**
+ * Searches a person may start per UTC day, counted when a search is claimed, whether or not it
+ * finds anyone. Each search tells its owner one thing (someone fits or nobody does), so the
+ * count bounds what a run of searches can reveal about a stranger's place or age.
+ */
+export const SEARCHES_PER_DAY = 3;
+/**
+ * The search covers at least this many miles around a ZIP code, whatever the radius slider says
+ * (the slider still goes down to 1 mile): a search that finds someone never places them closer
+ * than this, even with a radius of 1 mile around a ZIP code of one's choosing.
+ */
+export const SEARCH_MIN_REACH_MILES = 10;
+/**
+ * How far a candidate lives, as a person is told it: the smallest of these bands that holds the
+ * distance between the two ZIP codes, "within 10 miles" at the closest, the same bands the search
+ * itself uses. Fixed when the pair is scored, so moving one's own ZIP code afterwards teaches
+ * nothing new about where the other lives.
+ */
+export const DISTANCE_BANDS_MILES = [SEARCH_MIN_REACH_MILES, 25, 50, 100, 250, 500] as const;
+
+/** The band (in miles) a distance falls in; beyond the widest band, the widest. */
+export function distanceBand(miles: number): number {
+  return DISTANCE_BANDS_MILES.find((band) => miles <= band) ?? (DISTANCE_BANDS_MILES.at(-1) as number);
+}
+
+/** "within 25 miles". */
+export function describeDistance(bandMiles: number): string {
+  return `within ${bandMiles} miles`;
+}
+
+/** The name a candidate is shown by: the first word of their display name. */
+export function firstNameOf(displayName: string): string {
+  return displayName.trim().split(/\s+/)[0] ?? "";
+}
+
 /** A product claim shown in copy, not enforced: matches are rare, about one every six months. */
 export const MATCH_FREQUENCY_MONTHS = 6;
 

@@ -7,7 +7,15 @@ import { MATCH_STATUSES } from "./rules.ts";
 export const matchStatusSchema = z.enum(MATCH_STATUSES);
 
 /** A match as a user sees it; keyed by the other user's id. */
-export const matchSchema = z.object({
+/** Who a candidate is (contracts.ts CandidateSummary). */
+export const candidateSummarySchema = z.object({
+  firstName: z.string(),
+  age: z.number().int().nullable(),
+  distanceBandMiles: z.number().int(),
+  reason: z.string(),
+});
+
+export const matchSchema = candidateSummarySchema.extend({
   id: z.string(),
   status: matchStatusSchema,
   /** 0-100, from computeCompatibility. */

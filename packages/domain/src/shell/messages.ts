@@ -5,6 +5,9 @@ export const FIRST_PAGE_MESSAGES = {
   offline: "Working offline - Some features may be limited",
   // The chat's failure reply
   chatFailed: "Sorry, something went wrong. Could you try again?",
+  // ours: a message to Sam while offline; the draft stays in the box
+  chatOffline:
+    "You're offline, so Sam can't hear you right now. Your message is kept here: send it once you're back online.",
   // ours: a screen that could not be shown (its code did not download, even after retrying once online)
   screenLoadFailed: "This page could not be loaded. Check your connection and try again.",
   // ours: guests are reminded that their chat is saved only once logged in; the words are ours

@@ -1,3 +1,4 @@
+import { passwordMeetsPolicy } from "@sams-web/domain/accounts/password-policy";
 import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/accounts/rules";
 import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile/rules";
 import { displayNameSchema } from "@sams-web/domain/profile/schemas";
@@ -11,7 +12,6 @@ import type { Database } from "../../platform/db/database-plugin.ts";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
 import { createAccountMail } from "./account-mail.ts";
 import { createProfileForUser } from "./mutations.ts";
-import { passwordMeetsPolicy } from "./password-policy.ts";
 
 /** The provider id of Google accounts: settings tell an account made with Google apart by it. */
 export const GOOGLE_PROVIDER_ID = "google";

@@ -1,3 +1,9 @@
+import {
+  SIGN_IN_FAILURE_WINDOW_MS,
+  SIGN_IN_FAILURES_BEFORE_HARDER_CHECK,
+  SIGN_IN_FAILURES_PER_ADDRESS,
+} from "@sams-web/domain/accounts/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/errors.ts";
@@ -23,11 +29,52 @@ const AUTH_ENDPOINTS = new Set([
 // Better Auth endpoints a script would hammer: each needs a solved proof-of-work challenge.
 const BOTCHECKED_PATHS = new Set(["/api/auth/sign-up/email", "/api/auth/sign-in/email"]);
 
+const SIGN_IN_PATH = "/api/auth/sign-in/email";
+
 /** The email a Better Auth request names in its body, if any (sign-in, sign-up, reset requests). */
 export function bodyEmail(request: FastifyRequest): string | null {
   if (request.method !== "POST") return null;
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === "string" ? body.email : null;
+}
+
+/**
+ * The account a request is limited by, except a sign-in: a per-account limit on sign-ins would
+ * let anyone lock the owner out with wrong passwords, so sign-ins to an account are slowed by
+ * their failures instead (signInGuard).
+ */
+export function limitedAccount(request: FastifyRequest): string | null {
+  return request.url.split("?")[0] === SIGN_IN_PATH ? null : bodyEmail(request);
+}
+
+/**
+ * Wrong passwords slow a sign-in without stopping the owner: counted per account and per
+ * account-and-address over SIGN_IN_FAILURE_WINDOW_MS. Past SIGN_IN_FAILURES_BEFORE_HARDER_CHECK
+ * for the account, a sign-in needs the harder bot check; past SIGN_IN_FAILURES_PER_ADDRESS from
+ * one address, that address is refused for that account.
+ */
+function signInGuard(app: FastifyInstance) {
+  const failures = app.eventCounter("sign-in-failure", SIGN_IN_FAILURE_WINDOW_MS);
+  const keys = (request: FastifyRequest) => {
+    const account = (bodyEmail(request) ?? "").trim().toLowerCase();
+    return { account: `account:${account}`, pair: `pair:${account}:${request.ip}` };
+  };
+  return {
+    async before(request: FastifyRequest): Promise<void> {
+      const { account, pair } = keys(request);
+      if ((await failures.count(pair)) >= SIGN_IN_FAILURES_PER_ADDRESS) {
+        throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.tooManyAttempts);
+      }
+      const underAttack = (await failures.count(account)) >= SIGN_IN_FAILURES_BEFORE_HARDER_CHECK;
+      await app.botcheck.require(request, underAttack ? "harder" : "normal");
+    },
+    async after(request: FastifyRequest, status: number): Promise<void> {
+      // 401: the email and password did not match (Better Auth's answer for both wrong cases).
+      if (status !== 401) return;
+      const { account, pair } = keys(request);
+      await Promise.all([failures.record(account), failures.record(pair)]);
+    },
+  };
 }
 
 /**
@@ -37,6 +84,7 @@ export function bodyEmail(request: FastifyRequest): string | null {
  */
 export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitCheck): void {
   const { auth, botcheck } = app;
+  const signIn = signInGuard(app);
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -51,13 +99,16 @@ export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitChe
     ],
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      if (request.method === "POST" && BOTCHECKED_PATHS.has(url.pathname)) await botcheck.require(request);
+      const signingIn = request.method === "POST" && url.pathname === SIGN_IN_PATH;
+      if (signingIn) await signIn.before(request);
+      else if (request.method === "POST" && BOTCHECKED_PATHS.has(url.pathname)) await botcheck.require(request);
 
       const headers = fromNodeHeaders(request.headers);
       headers.delete("x-real-ip");
       headers.set("x-forwarded-for", request.ip);
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+      if (signingIn) await signIn.after(request, response.status);
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== "set-cookie") reply.header(key, value);

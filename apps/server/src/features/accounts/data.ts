@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
 import { tokenIdentifier } from "./mutations.ts";
@@ -35,6 +35,19 @@ export async function providersOf(
     .select({ providerId: accounts.providerId, password: accounts.password })
     .from(accounts)
     .where(eq(accounts.userId, userId));
+}
+
+/**
+ * The user's sign-in methods' ids, for /api/me, which every page asks for: the statement is
+ * prepared once per database instead of built on every call.
+ */
+export function prepareProviderIdsOf(db: Database): (userId: string) => Promise<string[]> {
+  const statement = db
+    .selectDistinct({ providerId: accounts.providerId })
+    .from(accounts)
+    .where(eq(accounts.userId, sql.placeholder("userId")))
+    .prepare("provider_ids_of_user");
+  return async (userId) => (await statement.execute({ userId })).map((row) => row.providerId);
 }
 
 /** When the session behind a token began (a fresh sign-in resets it). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { createAccountMail } from "./account-mail.ts";
 import { authLimits } from "./auth-limits.ts";
-import { bodyEmail, registerBetterAuthRoutes } from "./better-auth-routes.ts";
+import { limitedAccount, registerBetterAuthRoutes } from "./better-auth-routes.ts";
 import { registerAccountRoutes } from "./routes.ts";
 
 /**
@@ -12,7 +12,7 @@ import { registerAccountRoutes } from "./routes.ts";
 const accounts: FastifyPluginAsync = async (app) => {
   const limited = authLimits(app, app.config);
   const accountMail = createAccountMail({ config: app.config, db: app.db, mailer: app.mailer });
-  registerBetterAuthRoutes(app, limited(bodyEmail));
+  registerBetterAuthRoutes(app, limited(limitedAccount));
   registerAccountRoutes(app, { accountMail, limited });
 };
 

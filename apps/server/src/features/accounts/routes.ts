@@ -4,7 +4,8 @@ import {
   type AccountOptionsResponse,
   type MeResponse,
 } from "@sams-web/domain/accounts/contracts";
-import { RECENT_LOGIN_MS } from "@sams-web/domain/accounts/rules";
+import { passwordMeetsPolicy } from "@sams-web/domain/accounts/password-policy";
+import { PASSWORD_RESET_EMAILS_PER_DAY, RECENT_LOGIN_MS } from "@sams-web/domain/accounts/rules";
 import {
   checkResetCodeRequestSchema,
   deleteAccountRequestSchema,
@@ -23,9 +24,8 @@ import type { LimitCheck } from "../../platform/rate-limit/rate-limit-plugin.ts"
 import type { AccountMail } from "./account-mail.ts";
 import { GOOGLE_PROVIDER_ID, googleConfigured } from "./auth.ts";
 import type { AccountOf } from "./auth-limits.ts";
-import { emailForResetToken, findUserByEmail, providersOf } from "./data.ts";
+import { emailForResetToken, findUserByEmail, prepareProviderIdsOf, providersOf } from "./data.ts";
 import { consumeToken, deleteAccount, markEmailVerified, resetPasswordWithToken } from "./mutations.ts";
-import { passwordMeetsPolicy } from "./password-policy.ts";
 
 const meResponseSchema = z.object({
   id: z.string(),
@@ -46,6 +46,9 @@ function sendCoded(reply: FastifyReply, error: AppError, code: string) {
  * Our side of accounts: /api/me, the sign-in options, the verification and reset emails and
  * their tokens, and account deletion. Each route that acts on an account passes `limited` first.
  */
+/** The day's password-reset emails to one address are used up (never shown to the caller). */
+class ResetEmailCapReached extends Error {}
+
 export function registerAccountRoutes(
   fastify: FastifyInstance,
   deps: { accountMail: AccountMail; limited: (accountOf?: AccountOf) => LimitCheck },
@@ -55,6 +58,7 @@ export function registerAccountRoutes(
   const { accountMail, limited } = deps;
   const signedInUserId = async (request: FastifyRequest) => (await sessions.requireUser(request)).id;
   const byAddress = limited();
+  const providerIdsOf = prepareProviderIdsOf(db);
   const byAddressAndUser = limited(signedInUserId);
   // The callable's input, as sent: the limit counts the email before the bot check is asked for.
   const byAddressAndEmail = limited((request) => {
@@ -64,8 +68,7 @@ export function registerAccountRoutes(
 
   app.get(ACCOUNTS_PATHS.me, { schema: { response: { 200: meResponseSchema } } }, async (request) => {
     const user = await sessions.requireUser(request);
-    const providers = await providersOf(db, user.id);
-    return { ...user, providers: [...new Set(providers.map((p) => p.providerId))] };
+    return { ...user, providers: await providerIdsOf(user.id) };
   });
 
   app.get(ACCOUNTS_PATHS.options, { schema: { response: { 200: accountOptionsResponseSchema } } }, async () => ({
@@ -205,12 +208,29 @@ export function registerAccountRoutes(
     },
   });
 
+  const resetEmailsToday = app.limits([
+    {
+      name: "password-reset-email",
+      per: "utc-day",
+      max: PASSWORD_RESET_EMAILS_PER_DAY,
+      key: (request) => (request.body as { data: { email: string } }).data.email.trim().toLowerCase(),
+      refusal: () => new ResetEmailCapReached(),
+    },
+  ]);
+  const mayEmailReset = (request: FastifyRequest) =>
+    resetEmailsToday(request).then(
+      () => true,
+      (error: unknown) => (error instanceof ResetEmailCapReached ? false : Promise.reject(error)),
+    );
+
   callables.register("sendCustomPasswordResetEmail", {
     input: passwordResetEmailRequestSchema,
     handler: async ({ email }, { request }) => {
       await byAddressAndEmail(request);
       await botcheck.require(request);
-      // The same answer, and about the same time, whether or not the account exists.
+      // The same answer, and about the same time, whether or not the account exists or the day's
+      // emails to this address are used up.
+      if (!(await mayEmailReset(request))) return { message: MESSAGES.resetLinkSent };
       void findUserByEmail(db, email)
         .then((user) => (user ? accountMail.sendPasswordReset(user) : undefined))
         .catch((error: unknown) => request.log.error({ err: error }, "could not send a password reset email"));

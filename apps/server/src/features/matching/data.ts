@@ -1,19 +1,25 @@
 import type { MatchView } from "@sams-web/domain/matching/contracts";
-import type { MatchStatus } from "@sams-web/domain/matching/rules";
+import { firstNameOf, type MatchStatus } from "@sams-web/domain/matching/rules";
+import { ageOn } from "@sams-web/domain/profile/rules";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
 import type { InterviewAnswer, Narrative } from "./narrative.ts";
 
 /** The signed-in person's matches; a candidate's photos only while the match is live. */
-export async function listMatchesFor(db: Database, userId: string): Promise<MatchView[]> {
+export async function listMatchesFor(db: Database, userId: string, today = new Date()): Promise<MatchView[]> {
   const rows = await db
     .select({
       id: matches.candidateId,
       status: matches.status,
       score: matches.score,
       followupQuestions: matches.followupQuestions,
+      reason: matches.reason,
+      distanceBandMiles: matches.distanceBandMiles,
       photoUrls: profiles.photoUrls,
+      displayName: profiles.displayName,
+      birthday: profiles.birthday,
     })
     .from(matches)
     .innerJoin(profiles, eq(profiles.userId, matches.candidateId))
@@ -24,7 +30,40 @@ export async function listMatchesFor(db: Database, userId: string): Promise<Matc
     score: row.score,
     photos: row.status === "no" ? [] : row.photoUrls,
     followup_questions: row.followupQuestions,
+    firstName: firstNameOf(row.displayName),
+    age: row.birthday ? ageOn(row.birthday, today) : null,
+    distanceBandMiles: row.distanceBandMiles,
+    reason: row.reason,
   }));
+}
+
+/**
+ * Miles between the person's ZIP code and each candidate's (haversine on a 3,958.8-mile sphere);
+ * a candidate without a known ZIP code is left out.
+ */
+export async function milesTo(
+  db: Database,
+  userId: string,
+  candidateIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (candidateIds.length === 0) return new Map();
+  const mine = alias(profiles, "mine");
+  const myZip = alias(zipCodes, "my_zip");
+  const theirZip = alias(zipCodes, "their_zip");
+  const rows = await db
+    .select({
+      id: profiles.userId,
+      miles: sql<number>`2 * 3958.8 * asin(sqrt(
+        power(sin(radians(${theirZip.latitude} - ${myZip.latitude}) / 2), 2) +
+        cos(radians(${myZip.latitude})) * cos(radians(${theirZip.latitude})) *
+        power(sin(radians(${theirZip.longitude} - ${myZip.longitude}) / 2), 2)))`.mapWith(Number),
+    })
+    .from(profiles)
+    .innerJoin(theirZip, eq(theirZip.zip, profiles.zipCode))
+    .innerJoin(mine, eq(mine.userId, userId))
+    .innerJoin(myZip, eq(myZip.zip, mine.zipCode))
+    .where(inArray(profiles.userId, [...candidateIds]));
+  return new Map(rows.map((row) => [row.id, row.miles]));
 }
 
 export async function findProfile(db: Database, userId: string) {

@@ -25,6 +25,8 @@ const matching: FastifyPluginAsync = async (fastify) => {
     topK: config.MATCHING_TOP_K,
     scoringConcurrency: config.MATCHING_SCORER_CONCURRENCY,
     mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
     now: Date.now,
     ...matchingEnqueuers(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
   });
@@ -47,12 +49,12 @@ const matching: FastifyPluginAsync = async (fastify) => {
       await listMatchesFor(db, user.id),
       Date.now(),
     );
-    return decision.kind === "match"
-      ? { match: { id: decision.match.id, score: decision.match.score }, message: null }
-      : { match: null, message: MESSAGES[decision.message] };
+    if (decision.kind !== "match") return { match: null, message: MESSAGES[decision.message] };
+    const { id, score, firstName, age, distanceBandMiles, reason, photos } = decision.match;
+    return { match: { id, score, firstName, age, distanceBandMiles, reason, photo: photos[0] ?? null }, message: null };
   });
 
-  // Results carry counts only: never a candidate's id, words or email.
+  // Results never carry a count, nor a candidate's id, words or email.
   callables.register("triggeredGenerateNarrative", {
     input: z.object({}).strict(),
     handler: async (_data, { request }) => {
@@ -62,14 +64,23 @@ const matching: FastifyPluginAsync = async (fastify) => {
     },
   });
 
+  // A search answers only whether someone was found, never how many: counts, stepped through
+  // ZIP codes, radii or birthdays, would locate a stranger or reveal their age.
   callables.register("triggeredPrelimMatch", {
     input: z.object({}).strict(),
-    handler: async (_data, { request }) => service.preliminaryMatch((await sessions.requireUser(request)).id),
+    handler: async (_data, { request }) => {
+      const { candidates } = await service.preliminaryMatch((await sessions.requireUser(request)).id);
+      return { found: candidates > 0 };
+    },
   });
 
   callables.register("triggeredMatchingAlgo", {
     input: z.object({}).strict(),
-    handler: async (_data, { request }) => service.matchingAlgo((await sessions.requireUser(request)).id),
+    handler: async (_data, { request }) => {
+      const result = await service.matchingAlgo((await sessions.requireUser(request)).id);
+      // Queued candidates also lead to Sam: the follow-up questions come first, then the photos.
+      return { found: result.photoValidation + result.followupsQueued > 0 };
+    },
   });
 
   callables.register("triggeredPhotoMatch", {

@@ -1,5 +1,5 @@
-import { canTransition, type MatchStatus } from "@sams-web/domain/matching/rules";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { canTransition, type MatchStatus, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { matches, narratives, profiles, searches } from "../../db/schema.ts";
 import type { Narrative } from "./narrative.ts";
@@ -14,24 +14,57 @@ export async function saveNarrative(db: Database, userId: string, narrative: Nar
 /** A search stuck this long without progress (a crash) may be taken over by a new press. */
 export const STALE_SEARCH_MS = 10 * 60 * 1000;
 
+/** Why a search could not be claimed. */
+export type ClaimRefusal = "inProgress" | "dailyLimit";
+
 /**
  * Claims the person's search atomically and records searchStarted. Of many simultaneous presses
- * exactly one gets `true`; the others find the row already in progress.
+ * exactly one wins; the others find the row already in progress. The claim also counts the day's
+ * searches in the same row (SEARCHES_PER_DAY a UTC day), so only a search that really starts is
+ * counted, however many presses race, and whether or not it finds anyone.
  */
-export async function claimSearch(db: Database, userId: string, now: Date): Promise<boolean> {
+export async function claimSearch(db: Database, userId: string, now: Date): Promise<ClaimRefusal | null> {
+  const day = now.toISOString().slice(0, 10);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(searches)
-      .values({ userId, state: "prelim", startedAt: now, candidateIds: [], result: null })
+      .values({
+        userId,
+        state: "prelim",
+        startedAt: now,
+        candidateIds: [],
+        result: null,
+        searchesDay: day,
+        searchesThatDay: 1,
+      })
       .onConflictDoUpdate({
         target: searches.userId,
-        set: { state: "prelim", startedAt: now, candidateIds: [], result: null, updatedAt: now },
-        setWhere: or(eq(searches.state, "done"), lt(searches.updatedAt, new Date(now.getTime() - STALE_SEARCH_MS))),
+        set: {
+          state: "prelim",
+          startedAt: now,
+          candidateIds: [],
+          result: null,
+          updatedAt: now,
+          searchesDay: day,
+          searchesThatDay: sql`case when ${searches.searchesDay} = ${day} then ${searches.searchesThatDay} + 1 else 1 end`,
+        },
+        setWhere: and(
+          or(eq(searches.state, "done"), lt(searches.updatedAt, new Date(now.getTime() - STALE_SEARCH_MS))),
+          or(
+            isNull(searches.searchesDay),
+            ne(searches.searchesDay, day),
+            lt(searches.searchesThatDay, SEARCHES_PER_DAY),
+          ),
+        ),
       })
       .returning({ userId: searches.userId });
-    if (claimed.length === 0) return false;
+    if (claimed.length === 0) {
+      const [row] = await tx.select().from(searches).where(eq(searches.userId, userId));
+      const idle = row && (row.state === "done" || row.updatedAt.getTime() < now.getTime() - STALE_SEARCH_MS);
+      return idle ? "dailyLimit" : "inProgress";
+    }
     await tx.update(profiles).set({ searchStarted: now }).where(eq(profiles.userId, userId));
-    return true;
+    return null;
   });
 }
 
@@ -63,6 +96,8 @@ export interface MatchSide {
   status: MatchStatus;
   score: number;
   followupQuestions: string[];
+  reason: string;
+  distanceBandMiles: number;
 }
 
 /**
@@ -84,6 +119,7 @@ export class TransitionError extends Error {}
 export interface SideChange {
   path?: MatchStatus[];
   score?: number;
+  reason?: string;
   followupQuestions?: string[];
 }
 

@@ -1,5 +1,5 @@
 import type { MatchesResponse, PendingMatchResponse } from "@sams-web/domain/matching/contracts";
-import { matchSchema } from "@sams-web/domain/matching/schemas";
+import { candidateSummarySchema, matchSchema } from "@sams-web/domain/matching/schemas";
 import * as z from "zod";
 
 // The shapes the matching feature's REST routes answer with.
@@ -7,6 +7,6 @@ import * as z from "zod";
 export const matchesResponseSchema = z.object({ matches: z.array(matchSchema) }) satisfies z.ZodType<MatchesResponse>;
 
 export const pendingMatchResponseSchema = z.object({
-  match: z.object({ id: z.string(), score: z.number() }).nullable(),
+  match: candidateSummarySchema.extend({ id: z.string(), score: z.number(), photo: z.string().nullable() }).nullable(),
   message: z.string().nullable(),
 }) satisfies z.ZodType<PendingMatchResponse>;

@@ -1,10 +1,12 @@
 import {
+  distanceBand,
   MATCH_COOLDOWN_MS,
   type MatchStatus,
   PHOTO_VALIDATION_MIN_SCORE,
   searchBlocker,
 } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { FastifyBaseLogger } from "fastify";
 import * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
@@ -19,9 +21,11 @@ import {
   findProfile,
   findSearch,
   listAnswers,
+  milesTo,
   zipExists,
 } from "./data.ts";
-import { introductionMail } from "./introduction.ts";
+import { explainFit } from "./explanation.ts";
+import { introductionMail, mutualMatchMail } from "./introduction.ts";
 import {
   claimSearch,
   finishSearch,
@@ -48,6 +52,10 @@ export interface MatchingDeps {
   scoringConcurrency: number;
   /** The mail platform; introductions go out through it (SMTP_URL or the outbox). */
   mailer: Mailer;
+  /** The address the product is reached at, for the links in its emails. */
+  publicUrl: string;
+  /** Where a failure that must not fail the request is reported. */
+  log?: Pick<FastifyBaseLogger, "error">;
   now: () => number;
   /** Schedules the durable completion of a search (jobs.ts); absent in unit-level tests. */
   enqueueSearch?: (userId: string) => Promise<void>;
@@ -106,16 +114,17 @@ export class MatchingService {
   }
 
   /**
-   * Gate, claim (one search at a time), then the preliminary match. Returns the pool size. The
+   * Gate, claim (one search at a time, SEARCHES_PER_DAY a day), then the preliminary match. Returns the pool size, which stays on the server: the browser only learns whether
+   * anyone was found. The
    * search's durable job is queued as soon as it is claimed, so a search whose request dies at
    * any later step is finished by the job (resumeSearch).
    */
   async preliminaryMatch(userId: string): Promise<{ candidates: number }> {
     const { db, bus, now } = this.deps;
     await this.assertMaySearch(userId);
-    if (!(await claimSearch(db, userId, new Date(now())))) {
-      throw new AppError("FAILED_PRECONDITION", MESSAGES.searchInProgress);
-    }
+    const refusal = await claimSearch(db, userId, new Date(now()));
+    if (refusal === "inProgress") throw new AppError("FAILED_PRECONDITION", MESSAGES.searchInProgress);
+    if (refusal === "dailyLimit") throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.searchDailyLimit);
     await this.deps.enqueueSearch?.(userId);
     await bus.publish(userId, { topic: "search" });
     return { candidates: await this.findCandidates(userId) };
@@ -156,6 +165,7 @@ export class MatchingService {
 
     const result: SearchResult = { photoValidation: 0, followupsQueued: 0, no: 0 };
     const touched: string[] = [];
+    const miles = await milesTo(db, userId, chosen);
     await forEachLimited(chosen, this.deps.scoringConcurrency, async (candidateId) => {
       let verdict: PairVerdict;
       try {
@@ -167,7 +177,11 @@ export class MatchingService {
       }
       const decision = decidePair(verdict);
       result[decision.status] += 1;
-      const sides = pairSides(userId, candidateId, verdict.score, decision);
+      const sides = pairSides(userId, candidateId, decision, {
+        score: verdict.score,
+        reason: explainFit(verdict, person, narratives.get(candidateId) as Narrative),
+        distanceBandMiles: distanceBand(miles.get(candidateId) ?? Number.POSITIVE_INFINITY),
+      });
       if (await insertPair(db, sides)) touched.push(candidateId);
     });
     await finishSearch(db, userId, result);
@@ -208,18 +222,42 @@ export class MatchingService {
     }
   }
 
-  /** 'Set free' ends the pair for both; 'Keep in your web' waits for the other, then matchPending. */
+  /**
+   * 'Set free' ends the pair for both, from photo review or later, until they are connected (the
+   * pending match page offers it too). 'Keep in your web' waits for the other; when both kept each
+   * other, both records become matchPending and each person gets one email saying a pending match
+   * waits (the move to matchPending happens once, under the pair's lock, so the email does too).
+   */
   async photoAction(userId: string, candidateId: string, action: "declined" | "accepted"): Promise<void> {
+    let mutual = false;
     await this.change(userId, candidateId, async (mine, theirs) => {
-      if (mine.status !== "photoValidation") throw new TransitionError(`${mine.status} → ${action}`);
       if (action === "declined") {
+        if (!SET_FREE_FROM.has(mine.status as MatchStatus)) throw new TransitionError(`${mine.status} → no`);
         return { mine: { path: ["no"] }, theirs: theirs && theirs.status !== "no" ? { path: ["no"] } : undefined };
       }
+      if (mine.status !== "photoValidation") throw new TransitionError(`${mine.status} → ${action}`);
       if (theirs?.status === "accepted") {
+        mutual = true;
         return { mine: { path: ["accepted", "matchPending"] }, theirs: { path: ["matchPending"] } };
       }
       return { mine: { path: ["accepted"] } };
     });
+    if (mutual) await this.tellOfPendingMatch([userId, candidateId]);
+  }
+
+  /** 'Someone kept you in their web', to each person; a failed send is logged, never undoes the match. */
+  private async tellOfPendingMatch(userIds: readonly string[]): Promise<void> {
+    for (const id of userIds) {
+      const person = await findProfile(this.deps.db, id);
+      if (!person) continue;
+      try {
+        await this.deps.mailer.send(
+          mutualMatchMail({ name: person.displayName, email: person.email }, this.deps.publicUrl),
+        );
+      } catch (error) {
+        this.deps.log?.error({ err: error }, "the pending-match email could not be sent");
+      }
+    }
   }
 
   /**
@@ -257,7 +295,10 @@ export class MatchingService {
   private async completeFollowups(userId: string, candidateId: string): Promise<void> {
     await this.generateNarrative(userId);
     const narratives = await this.narrativesFor([userId, candidateId]);
-    const verdict = await this.verdict(narratives.get(userId) as Narrative, narratives.get(candidateId) as Narrative);
+    const person = narratives.get(userId) as Narrative;
+    const candidate = narratives.get(candidateId) as Narrative;
+    const verdict = await this.verdict(person, candidate);
+    const reason = explainFit(verdict, person, candidate);
     await this.change(userId, candidateId, async (mine, theirs) => {
       if (mine.status === "followupsAnswered") return {};
       if (mine.status !== "followupsQueued") throw new TransitionError(`${mine.status} → followupsAnswered`);
@@ -267,8 +308,8 @@ export class MatchingService {
       const next: MatchStatus =
         !verdict.conflict && verdict.score >= PHOTO_VALIDATION_MIN_SCORE ? "photoValidation" : "no";
       return {
-        mine: { path: ["followupsAnswered", next], followupQuestions: [], score: verdict.score },
-        theirs: { path: [next], score: verdict.score },
+        mine: { path: ["followupsAnswered", next], followupQuestions: [], score: verdict.score, reason },
+        theirs: { path: [next], score: verdict.score, reason },
       };
     });
     // This answer's narrative rewrite above is the regeneration the last one calls for.
@@ -334,6 +375,9 @@ export class MatchingService {
   }
 }
 
+/** 'Set free' is possible from photo review until both are connected. */
+const SET_FREE_FROM: ReadonlySet<MatchStatus> = new Set(["photoValidation", "accepted", "matchPending", "confirmed"]);
+
 /** 'New matches may be available again in 30 days': an accepted match blocks the next for this long. */
 function inCooldown(profile: { matchAccepted: Date | null }, now: number): boolean {
   const accepted = profile.matchAccepted?.getTime() ?? null;
@@ -344,13 +388,18 @@ function inCooldown(profile: { matchAccepted: Date | null }, now: number): boole
  * Both records of a freshly scored pair. Follow-up questions go to the person whose side was
  * unclear; a side with nothing to answer waits as followupsAnswered.
  */
-function pairSides(userId: string, candidateId: string, score: number, decision: PairDecision): [MatchSide, MatchSide] {
+function pairSides(
+  userId: string,
+  candidateId: string,
+  decision: PairDecision,
+  shared: Pick<MatchSide, "score" | "reason" | "distanceBandMiles">,
+): [MatchSide, MatchSide] {
   const side = (owner: string, other: string, followupQuestions: string[]): MatchSide => ({
     userId: owner,
     candidateId: other,
     status:
       decision.status === "followupsQueued" && followupQuestions.length === 0 ? "followupsAnswered" : decision.status,
-    score,
+    ...shared,
     followupQuestions,
   });
   return [

@@ -58,8 +58,8 @@ describe("matching with a language model", () => {
     const her = await signedUpPerson(t, { zipCode: "10001" });
     const him = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "10002" });
     const { prelim, algo } = await search(her.cookie);
-    expect(prelim).toEqual({ candidates: 1 });
-    expect(algo.body.result).toEqual({ photoValidation: 1, followupsQueued: 0, no: 0 });
+    expect(prelim).toEqual({ found: true });
+    expect(algo.body.result).toEqual({ found: true });
 
     const written = await t.db.select().from(narratives);
     expect(written.map((n) => [n.source, n.about.startsWith("[model] ")])).toEqual([
@@ -91,8 +91,8 @@ describe("matching with a language model", () => {
     const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "60601" });
     await signedUpPerson(t, { zipCode: "60602" });
     const { prelim, algo } = await search(me.cookie);
-    expect(prelim.candidates).toBeGreaterThan(0);
-    expect(algo.body.result).toEqual({ photoValidation: 0, followupsQueued: 0, no: 0 });
+    expect(prelim.found).toBe(true);
+    expect(algo.body.result).toEqual({ found: false });
     expect(await matchRowsOf(me.userId)).toEqual([]);
     const [state] = await t.db.select().from(searches).where(eq(searches.userId, me.userId));
     expect(state?.state).toBe("done");
@@ -104,7 +104,7 @@ describe("matching with a language model", () => {
     const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "98101" });
     const her = await signedUpPerson(t, { zipCode: "98102" });
     const { prelim, algo } = await search(me.cookie);
-    expect(prelim).toEqual({ candidates: 1 });
+    expect(prelim).toEqual({ found: true });
     // The narratives fell back to the person's own words; the scorer has no fallback.
     const [mine] = await t.db.select().from(narratives).where(eq(narratives.userId, me.userId));
     expect(mine?.source).toBe("extractive");
@@ -115,7 +115,7 @@ describe("matching with a language model", () => {
 
     resetFake(fake, ["valid"]);
     const again = await call(t.app, me.cookie, "triggeredMatchingAlgo");
-    expect(again.body.result).toEqual({ photoValidation: 1, followupsQueued: 0, no: 0 });
+    expect(again.body.result).toEqual({ found: true });
     expect((await matchRowsOf(me.userId)).map((r) => r.candidateId).sort()).toEqual([her.userId, me.userId].sort());
   });
 });

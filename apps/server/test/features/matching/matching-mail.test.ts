@@ -47,6 +47,7 @@ describe("introductions go through the mail platform", () => {
       topK: 20,
       scoringConcurrency: 4,
       mailer: createMailer(t.config, () => {}),
+      publicUrl: t.config.publicUrl,
       now: Date.now,
     });
     await service.confirm(alex, sam);

@@ -1,3 +1,4 @@
+import { SEARCH_MIN_REACH_MILES } from "@sams-web/domain/matching/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../support/helpers.ts";
 
@@ -41,7 +42,7 @@ function destination(lat: number, lon: number, miles: number, bearing: number): 
   return [deg(p2), ((deg(l2) + 540) % 360) - 180];
 }
 
-describe("preliminary match search boxes (DESIGN Matching 2: nobody within the radius is missed)", () => {
+describe("preliminary match search boxes: nobody within the radius is missed", () => {
   it("every point at each band's reach lies inside that band's box, its latitude cells and longitude range", async () => {
     for (const [lat, lon] of [
       [40.75, -73.99],
@@ -54,7 +55,9 @@ describe("preliminary match search boxes (DESIGN Matching 2: nobody within the r
         const found = await boxes(lat, lon, radius);
         expect(found.map((b) => b.band)).toEqual([10, 25, 50, 100, 250, 500]);
         for (const box of found) {
-          const reach = box.band === 500 ? radius : Math.min(radius, box.band);
+          // A radius under the floor searches the floor (SEARCH_MIN_REACH_MILES).
+          const covered = Math.max(radius, SEARCH_MIN_REACH_MILES);
+          const reach = box.band === 500 ? covered : Math.min(covered, box.band);
           for (let b = 0; b < 360; b += 3) {
             const [pLat, pLon] = destination(lat, lon, reach * 0.999999, rad(b));
             expect(pLat).toBeGreaterThanOrEqual(box.lat_min);
@@ -77,6 +80,13 @@ describe("preliminary match search boxes (DESIGN Matching 2: nobody within the r
   it("a box crossing the antimeridian reads every longitude", async () => {
     const top = (await boxes(52, -179.5, 100)).at(-1) as Box;
     expect([top.lon_min, top.lon_max]).toEqual([-180, 180]);
+  });
+
+  it("a radius under 10 miles reaches 10 miles: the chord of 1 mile is the chord of 10", async () => {
+    const chord = async (miles: number) =>
+      (await database.pool.query<{ c: number }>("select match_reach_chord($1) as c", [miles])).rows[0]?.c;
+    expect(await chord(1)).toBe(await chord(SEARCH_MIN_REACH_MILES));
+    expect(await chord(11)).toBeGreaterThan((await chord(SEARCH_MIN_REACH_MILES)) as number);
   });
 
   it("the chord matches earthdistance's great-circle distance", async () => {

@@ -115,11 +115,11 @@ describe("data export: 'Download all their data … as one archive'", () => {
 
   it("holds the person's profile, conversations, matches as they see them and consent history, and nothing of anyone else", async () => {
     const me = await signUp(app, { name: "Exporter" });
-    const other = await signUp(app, { email: `canary-other-${Date.now()}@example.com`, name: "CanaryOtherName" });
+    const other = await signUp(app, { email: `canary-other-${Date.now()}@example.com`, name: "Canary OtherSurname" });
     // The other person's private words and their own conversation.
     await db
       .update(profiles)
-      .set({ zipCode: "90210", displayName: "CanaryOtherName" })
+      .set({ zipCode: "90210", displayName: "Canary OtherSurname" })
       .where(eq(profiles.userId, other.userId));
     await db.insert(conversations).values([
       { id: `c-${me.userId}`, userId: me.userId },
@@ -202,7 +202,9 @@ describe("data export: 'Download all their data … as one archive'", () => {
     expect(read("consent.json").californiaRequests[0].kind).toBe("optOut");
 
     const everything = [...files.values()].map((b) => b.toString("utf8")).join("\n");
-    for (const canary of ["CANARY-PRIVATE-TEXT", "CANARY-THEIR-QUESTION", "CanaryOtherName", other.email, "90210"]) {
+    // The match shows the other person as the app does, by first name only.
+    expect(read("matches.json")[0].firstName).toBe("Canary");
+    for (const canary of ["CANARY-PRIVATE-TEXT", "CANARY-THEIR-QUESTION", "OtherSurname", other.email, "90210"]) {
       expect(everything).not.toContain(canary);
     }
   });

@@ -14,6 +14,19 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { fa
     return { failed: true };
   }
 
+  // Failed while offline: the page tries again by itself as soon as the connection is back.
+  private readonly reloadWhenOnline = () => window.location.reload();
+
+  override componentDidUpdate() {
+    if (this.state.failed && !navigator.onLine) {
+      window.addEventListener("online", this.reloadWhenOnline, { once: true });
+    }
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener("online", this.reloadWhenOnline);
+  }
+
   override render() {
     if (!this.state.failed) return this.props.children;
     return (

@@ -1,12 +1,23 @@
 import { ACCOUNTS_PATHS, type AccountOptionsResponse } from "@sams-web/domain/accounts/contracts";
-import { apiFetch, call } from "../../lib/api-client.ts";
+import { ACCOUNTS_MESSAGES } from "@sams-web/domain/accounts/messages";
+import { ApiError, apiFetch, call } from "../../lib/api-client.ts";
 
 // The accounts feature's server calls. Plain fetchers with neither the query library nor zod:
 // the login panel opens from the first page, whose budget has no room for either.
 
-/** Email and password sign-in, behind the bot check. */
-export function signIn(input: { email: string; password: string }): Promise<unknown> {
-  return apiFetch("/api/auth/sign-in/email", { method: "POST", json: input, botcheck: true });
+/**
+ * Email and password sign-in, behind the bot check. An account that has seen many wrong passwords
+ * asks for the harder check: solved here at once (a few seconds), then the sign-in is sent again.
+ */
+export async function signIn(input: { email: string; password: string }): Promise<unknown> {
+  const send = (botcheck: true | "harder") =>
+    apiFetch("/api/auth/sign-in/email", { method: "POST", json: input, botcheck });
+  try {
+    return await send(true);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.message === ACCOUNTS_MESSAGES.harderCheckRequired)) throw error;
+    return send("harder");
+  }
 }
 
 /** Creates the account (and its profile, server side) and signs in, behind the bot check. */

@@ -2,21 +2,36 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { loginFormSchema, signUpFormSchema } from "@sams-web/domain/accounts/schemas";
 import { displayNameFromSignup } from "@sams-web/domain/profile/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { paths } from "../../config/paths.ts";
 import { trackEvent } from "../../lib/analytics.ts";
+import type { LoginPanelMode } from "../../lib/login-panel.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { getAccountOptions, signIn, signInWithGoogle, signUp } from "./api.ts";
 import { messageForAuthError } from "./auth-error.ts";
 
-type Mode = "login" | "signup";
+type Field = "name" | "email" | "password" | "confirmPassword";
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The first message for each field of a failed check, so each shows under its own field. */
+function errorsByField(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 /** The login panel: Login / Sign Up, email and password, Google, Cancel. */
-export default function LoginPanel({ onClose }: { onClose: () => void }) {
-  const [mode, setMode] = useState<Mode>("login");
+export default function LoginPanel({ initialMode, onClose }: { initialMode: LoginPanelMode; onClose: () => void }) {
+  const [mode, setMode] = useState<LoginPanelMode>(initialMode);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [google, setGoogle] = useState<boolean | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     getAccountOptions().then(
@@ -25,9 +40,10 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
     );
   }, []);
 
-  const switchMode = (next: Mode) => {
+  const switchMode = (next: LoginPanelMode) => {
     setMode(next);
     setError(null);
+    setFieldErrors({});
   };
 
   const finish = async () => {
@@ -40,11 +56,17 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
     const form = Object.fromEntries(new FormData(event.currentTarget));
     const parsed = mode === "signup" ? signUpFormSchema.safeParse(form) : loginFormSchema.safeParse(form);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.authFailed);
+      const errors = errorsByField(parsed.error.issues);
+      setFieldErrors(errors);
+      setError(null);
+      // Focus goes to the first field that needs attention, where its message is read out.
+      const first = (["name", "email", "password", "confirmPassword"] as const).find((field) => errors[field]);
+      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       if (mode === "signup") {
         const data = parsed.data as { name: string; email: string; password: string };
@@ -60,13 +82,16 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
       }
       await finish();
     } catch (failure) {
-      setError(messageForAuthError(failure));
+      const message = messageForAuthError(failure);
+      if (message === MESSAGES.passwordPolicy) setFieldErrors({ password: message });
+      else setError(message);
     } finally {
       setBusy(false);
     }
   };
 
   const withGoogle = async () => {
+    setFieldErrors({});
     if (!google) {
       setError(MESSAGES.googleNotConfigured);
       return;
@@ -88,7 +113,14 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content className="card fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto">
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            // Straight into the first field, not the Login / Sign Up switch.
+            event.preventDefault();
+            firstField.current?.focus();
+          }}
+          className="card fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto"
+        >
           <Dialog.Title className="font-display text-2xl font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="sr-only">Log in or create an account</Dialog.Description>
           <fieldset className="mt-4 grid grid-cols-2 gap-1 rounded-full border-0 bg-silk-deep p-1">
@@ -112,36 +144,61 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
           ) : null}
           <form onSubmit={submit} noValidate className={`mt-4 flex flex-col gap-3 ${busy ? "hidden" : ""}`}>
             {mode === "signup" && (
-              <label>
-                <span className="field-label">Your Name</span>
-                <input className="field-input" name="name" autoComplete="name" />
-              </label>
+              <FormField label="Your Name" name="name" error={fieldErrors.name}>
+                {(props) => <input {...props} ref={firstField} className="field-input" autoComplete="name" />}
+              </FormField>
             )}
-            <label>
-              <span className="field-label">Email</span>
-              <input className="field-input" name="email" type="email" required autoComplete="email" />
-            </label>
-            <label>
-              <span className="field-label">Password</span>
-              <input
-                className="field-input"
-                name="password"
-                type="password"
-                required
-                autoComplete={mode === "login" ? "current-password" : "new-password"}
-              />
-            </label>
-            {mode === "signup" && (
-              <label>
-                <span className="field-label">Confirm Password</span>
+            <FormField label="Email" name="email" error={fieldErrors.email}>
+              {(props) => (
                 <input
+                  {...props}
+                  ref={mode === "login" ? firstField : undefined}
                   className="field-input"
-                  name="confirmPassword"
-                  type="password"
+                  type="email"
                   required
-                  autoComplete="new-password"
+                  autoComplete="email"
                 />
-              </label>
+              )}
+            </FormField>
+            <FormField
+              label="Password"
+              name="password"
+              error={fieldErrors.password}
+              hint={mode === "signup" ? MESSAGES.passwordRuleHint : undefined}
+            >
+              {(props) => (
+                <div className="relative">
+                  <input
+                    {...props}
+                    className="field-input pr-20"
+                    type={showPassword ? "text" : "password"}
+                    required
+                    autoComplete={mode === "login" ? "current-password" : "new-password"}
+                  />
+                  <button
+                    type="button"
+                    className="absolute inset-y-0 right-0 min-w-11 rounded-r-xl px-3 text-sm font-semibold text-rose-deep"
+                    aria-pressed={showPassword}
+                    aria-label="Show password"
+                    onClick={() => setShowPassword((shown) => !shown)}
+                  >
+                    {showPassword ? "Hide" : "Show"}
+                  </button>
+                </div>
+              )}
+            </FormField>
+            {mode === "signup" && (
+              <FormField label="Confirm Password" name="confirmPassword" error={fieldErrors.confirmPassword}>
+                {(props) => (
+                  <input
+                    {...props}
+                    className="field-input"
+                    type={showPassword ? "text" : "password"}
+                    required
+                    autoComplete="new-password"
+                  />
+                )}
+              </FormField>
             )}
             {mode === "login" && (
               // A full page load, as the product requires: the reset page starts fresh.
@@ -171,5 +228,48 @@ export default function LoginPanel({ onClose }: { onClose: () => void }) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** A labelled field with its rule (before typing) and its error (after a check) beneath it. */
+function FormField({
+  label,
+  name,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  name: Field;
+  error: string | undefined;
+  hint?: string;
+  children: (props: FieldProps) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-soft">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,58 @@
 import { type ChatMessage, USER_MESSAGE_MAX_CHARS } from "@sams-web/domain/chat/contracts";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ConversationStage, FINAL_STAGE, isFollowupStage, STAGES, stageIndex } from "@sams-web/domain/chat/stages";
+import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/shell/messages";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { TypedText } from "./typed-text.tsx";
+
+/** The interview's steps a person goes through: every stage but 'complete'. */
+const INTERVIEW_STEPS = STAGES.length - 1;
+/** The message box grows with the text up to this height, then scrolls. */
+const INPUT_MAX_HEIGHT_PX = 200;
+
+/** Where the person is in the interview: "Interview: 3 of 8", done, or Sam's follow-up questions. */
+function InterviewProgress({ stage }: { stage: ConversationStage }) {
+  if (isFollowupStage(stage)) return <p className="text-sm text-ink-soft">Sam's questions about your matches</p>;
+  if (stage === FINAL_STAGE) return <p className="text-sm text-moss">Interview complete</p>;
+  const step = stageIndex(stage) + 1;
+  return (
+    <div className="flex items-center gap-3 text-sm text-ink-soft">
+      <span id="interview-progress">
+        Interview: {step} of {INTERVIEW_STEPS}
+      </span>
+      <div
+        role="progressbar"
+        aria-labelledby="interview-progress"
+        aria-valuemin={1}
+        aria-valuemax={INTERVIEW_STEPS}
+        aria-valuenow={step}
+        className="flex flex-1 gap-1"
+      >
+        {Array.from({ length: INTERVIEW_STEPS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of steps.
+          <span key={i} className={`h-1.5 flex-1 rounded-full ${i < step ? "bg-rose" : "bg-line"}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Sam at work on a reply: three dots where the reply will appear. */
+function ThinkingBubble() {
+  return (
+    <div role="status" className="mr-8 flex items-center gap-2 rounded-2xl bg-rose-soft px-4 py-3">
+      <span className="font-semibold text-rose-deep">Sam</span> <span className="sr-only">is thinking…</span>
+      <span aria-hidden="true" className="flex gap-1">
+        {[0, 150, 300].map((delay) => (
+          <span
+            key={delay}
+            className="h-2 w-2 animate-bounce rounded-full bg-rose"
+            style={{ animationDelay: `${delay}ms` }}
+          />
+        ))}
+      </span>
+    </div>
+  );
+}
 
 function MessageLine({ message }: { message: ChatMessage }) {
   const fromSam = message.sender === "bot";
@@ -25,6 +77,7 @@ export function ChatView({
   error,
   onSend,
   notice,
+  stage,
 }: {
   messages: ChatMessage[];
   /** How many messages show at once, without typing (a reloaded conversation). */
@@ -34,10 +87,14 @@ export function ChatView({
   /** Sends a message; resolves false if it was not accepted (the text stays in the input). */
   onSend: (text: string) => Promise<boolean>;
   notice?: ReactNode;
+  /** The conversation's stage, for the progress line; none while it is not known yet. */
+  stage?: ConversationStage;
 }) {
   const [shown, setShown] = useState(initiallyShown);
   const [draft, setDraft] = useState("");
+  const [offline, setOffline] = useState(false);
   const end = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const visible = Math.min(shown, messages.length);
   const next = messages[visible];
 
@@ -56,18 +113,54 @@ export function ChatView({
   const responding = visible < messages.length;
   const label = thinking ? "Thinking" : responding ? "Responding" : "Send";
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // The box grows with its text (up to INPUT_MAX_HEIGHT_PX), and shrinks back once sent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measure whenever the text changes.
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    box.style.height = "auto";
+    box.style.height = `${Math.min(box.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  useEffect(() => {
+    const online = () => setOffline(false);
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, []);
+
+  const send = async () => {
     const text = draft.trim();
     // 'Empty or whitespace messages are not sent.'
     if (!text || thinking || responding) return;
+    // Offline, nothing would arrive: the draft stays where it is, to send once back online.
+    if (!navigator.onLine) {
+      setOffline(true);
+      return;
+    }
+    setOffline(false);
     setDraft("");
     const accepted = await onSend(text);
-    if (!accepted) setDraft(text);
+    if (!accepted) {
+      setDraft(text);
+      if (!navigator.onLine) setOffline(true);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send();
+  };
+
+  // Enter sends; Shift+Enter breaks the line (and Enter while an input method composes is its own).
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
   };
 
   return (
     <div className="flex flex-col gap-4">
+      {stage && <InterviewProgress stage={stage} />}
       <div role="log" aria-live="polite" aria-label="Conversation with Sam">
         <ol className="flex flex-col gap-3">
           {messages.slice(0, visible).map((message, index) => (
@@ -81,25 +174,35 @@ export function ChatView({
           <TypedText key={visible} text={next.text} onDone={typed} />
         </div>
       )}
-      {error && (
+      {thinking && <ThinkingBubble />}
+      {(offline || error) && (
         <p role="alert" className="rounded-xl bg-danger-soft px-4 py-2 text-sm text-danger">
-          {error}
+          {offline ? FIRST_PAGE_MESSAGES.chatOffline : error}
         </p>
       )}
-      <div ref={end} />
+      {/* The newest message scrolls into view above the message box (and the cookie banner). */}
+      <div ref={end} className="scroll-mb-28" />
       {notice}
-      <form onSubmit={submit} className="sticky bottom-0 flex gap-2 bg-silk py-3">
+      {/* Sticks above the cookie banner while it is open (its height: consent/cookie-banner.tsx). */}
+      <form
+        onSubmit={submit}
+        className="sticky bottom-[var(--cookie-banner-height,0px)] flex items-end gap-2 bg-silk py-3"
+      >
         <label htmlFor="chat-input" className="sr-only">
           Your message to Sam
         </label>
-        <input
+        <textarea
+          ref={input}
           id="chat-input"
-          className="field-input flex-1"
+          rows={1}
+          className="field-input flex-1 resize-none"
           placeholder="Type your response..."
           autoComplete="off"
+          enterKeyHint="send"
           maxLength={USER_MESSAGE_MAX_CHARS}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
         />
         <button type="submit" className="btn-primary min-w-32" disabled={thinking || responding}>
           {label}

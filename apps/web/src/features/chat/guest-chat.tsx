@@ -14,7 +14,7 @@ function GuestReminder() {
   return (
     <div className="rounded-xl bg-amber-soft px-4 py-3 text-sm text-ink">
       <p>{FIRST_PAGE_MESSAGES.guestHistoryReminder}</p>
-      <button type="button" className="link mt-1" onClick={openLoginPanel}>
+      <button type="button" className="link mt-1" onClick={() => openLoginPanel("signup")}>
         Sign up or log in to save our chat
       </button>
     </div>
@@ -82,6 +82,7 @@ export function GuestChat() {
       error={error}
       onSend={send}
       notice={<GuestReminder />}
+      stage={conversation.stage}
     />
   );
 }

@@ -14,6 +14,7 @@ import { ChatView } from "./chat-view.tsx";
 import { callSam } from "./first-page-api.ts";
 import { answeredMatchIds, nextFollowupQuestion } from "./followups.ts";
 import { loadGuestConversation, removeGuestConversations } from "./guest-store.ts";
+import { NextStep } from "./next-step.tsx";
 
 // One transfer per page, however often the component mounts.
 let transfer: Promise<void> | null = null;
@@ -116,6 +117,8 @@ function Conversation() {
       thinking={thinking}
       error={error}
       onSend={send}
+      stage={stage}
+      notice={<NextStep interviewComplete={stage === "complete"} inFollowups={isFollowupStage(stage)} />}
     />
   );
 }

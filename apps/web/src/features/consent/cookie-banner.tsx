@@ -68,8 +68,11 @@ function useRoomBelow(shown: boolean) {
   useEffect(() => {
     const root = document.documentElement;
     root.style.scrollPaddingBottom = shown ? `${height}px` : "";
+    // What sticks to the bottom of the window (the chat's message box) sits above the banner.
+    root.style.setProperty("--cookie-banner-height", shown ? `${height}px` : "0px");
     return () => {
       root.style.scrollPaddingBottom = "";
+      root.style.removeProperty("--cookie-banner-height");
     };
   }, [shown, height]);
   return { ref, height };

@@ -22,13 +22,10 @@ export async function beginSearch(onProgress: (message: string) => void): Promis
   const prelim = await call("triggeredPrelimMatch", {});
   // The server passed the Begin Search gate and claimed the search: it has started.
   trackEvent("search_started");
-  if (prelim.candidates === 0) return MESSAGES.noPotentialMatches;
+  if (!prelim.found) return MESSAGES.noPotentialMatches;
   onProgress(MESSAGES.potentialMatchesChecking);
   const scored = await call("triggeredMatchingAlgo", {});
-  // Queued candidates also lead to Sam: the follow-up questions come first, then the photos.
-  return scored.photoValidation + scored.followupsQueued > 0
-    ? MESSAGES.potentialMatchesFound
-    : MESSAGES.noPotentialMatches;
+  return scored.found ? MESSAGES.potentialMatchesFound : MESSAGES.noPotentialMatches;
 }
 
 const GATE_MESSAGES = new Set<string>([
@@ -47,6 +44,7 @@ export function searchErrorMessage(error: unknown): string {
   if (error.status === "FAILED_PRECONDITION" && GATE_MESSAGES.has(error.message)) return error.message;
   if (error.status === "INVALID_ARGUMENT" && /zip/i.test(error.message)) return MESSAGES.zipNotFound;
   if (error.status === "NOT_FOUND") return MESSAGES.profileNotFound;
+  if (error.status === "RESOURCE_EXHAUSTED" && error.message === MESSAGES.searchDailyLimit) return error.message;
   if (error.status === "UNAUTHENTICATED") return MESSAGES.searchUnauthenticated;
   return MESSAGES.searchFailed;
 }

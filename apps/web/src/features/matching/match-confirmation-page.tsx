@@ -1,3 +1,4 @@
+import { describeDistance } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -6,7 +7,7 @@ import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
-import { confirmMatch, usePendingMatch } from "./api.ts";
+import { confirmMatch, reviewPhotoMatch, usePendingMatch } from "./api.ts";
 
 /** How long the server's message stays before the page moves on to /settings. */
 const CONFIRMED_REDIRECT_MS = 2_000;
@@ -22,7 +23,7 @@ export default function MatchConfirmationPage() {
       {isPending ? null : user ? (
         <PendingMatch />
       ) : (
-        <button type="button" className="btn-primary" onClick={openLoginPanel}>
+        <button type="button" className="btn-primary" onClick={() => openLoginPanel()}>
           Sign Up / Log In
         </button>
       )}
@@ -57,13 +58,59 @@ function PendingMatch() {
     }
   }
 
+  async function onSetFree() {
+    if (!match) return;
+    setBusy(true);
+    try {
+      await reviewPhotoMatch(match.id, "declined");
+      setResult(MESSAGES.matchSetFree);
+    } catch {
+      setResult(MESSAGES.photoReviewFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const name = match.age === null ? match.firstName : `${match.firstName}, ${match.age}`;
   return (
-    <div className="card text-center">
-      <p className="text-ink-soft">Compatibility</p>
-      <p className="mt-1 text-5xl font-semibold text-rose-deep">{match.score}%</p>
-      <button type="button" className="btn-primary mt-6" onClick={onConfirm} disabled={busy}>
-        Confirm and Connect
-      </button>
+    <div className="card mx-auto w-full max-w-md">
+      {match.photo && (
+        <img
+          src={match.photo}
+          alt={`${match.firstName}, your pending match`}
+          className="aspect-square w-full rounded-lg object-cover"
+        />
+      )}
+      <div className="mt-4 flex items-baseline justify-between gap-3">
+        <h2 className="text-2xl font-semibold">{name}</h2>
+        <p className="text-sm text-ink-soft">{describeDistance(match.distanceBandMiles)}</p>
+      </div>
+      <div className="mt-3 text-center">
+        <p className="text-ink-soft">Compatibility</p>
+        <p className="mt-1 text-5xl font-semibold text-rose-deep">{match.score}%</p>
+      </div>
+      {match.reason && (
+        <p className="mt-4">
+          <span className="font-semibold text-rose-deep">Sam:</span> {match.reason}
+        </p>
+      )}
+      <p id="confirm-shares-email" className="mt-4 rounded-xl bg-amber-soft px-4 py-3 text-sm">
+        {MESSAGES.confirmSharesEmail}
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-between">
+        <button type="button" className="btn-secondary" onClick={onSetFree} disabled={busy}>
+          Set free
+        </button>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-describedby="confirm-shares-email"
+        >
+          Confirm and Connect
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,15 +1,19 @@
 // Above the signed-in chat (member-chat.tsx's chunk, not the guest's first page): no zod here.
-import type { MatchView } from "@sams-web/domain/matching/contracts";
+import type { CandidateSummary, MatchView } from "@sams-web/domain/matching/contracts";
+import { describeDistance } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { useState } from "react";
+import { type PointerEvent, useRef, useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
 
-/** The top-scoring photoValidation candidate with photos, which photo review shows first. */
-function topCandidate(matches: readonly MatchView[], hidden: ReadonlySet<string>): MatchView | null {
+/** The photoValidation candidates with photos, top score first: photo review shows the first. */
+function candidatesToReview(matches: readonly MatchView[], hidden: ReadonlySet<string>): MatchView[] {
   const eligible = matches.filter((m) => m.status === "photoValidation" && !hidden.has(m.id) && m.photos.length > 0);
-  return [...eligible].sort((a, b) => b.score - a.score)[0] ?? null;
+  return [...eligible].sort((a, b) => b.score - a.score);
 }
+
+/** How far a finger must travel sideways on a photo to move to the next one. */
+const SWIPE_MIN_PX = 40;
 
 /** The photo review shown above the conversation; it appears live when a search finishes. */
 export function PhotoReview() {
@@ -21,7 +25,8 @@ function SignedInPhotoReview() {
   const { data } = useMatches();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState(false);
-  const candidate = topCandidate(data ?? [], hidden);
+  const waiting = candidatesToReview(data ?? [], hidden);
+  const candidate = waiting[0];
   if (!candidate) return null;
 
   async function act(action: PhotoAction) {
@@ -43,24 +48,57 @@ function SignedInPhotoReview() {
     }
   }
 
-  return <CandidatePhotos key={candidate.id} photos={candidate.photos} onAction={act} failed={failed} />;
+  return (
+    <CandidatePhotos
+      key={candidate.id}
+      candidate={candidate}
+      remaining={waiting.length}
+      onAction={act}
+      failed={failed}
+    />
+  );
+}
+
+/** "Robin, 31 · within 10 miles". */
+function whoTheyAre(candidate: CandidateSummary): string {
+  const name = candidate.age === null ? candidate.firstName : `${candidate.firstName}, ${candidate.age}`;
+  return `${name} · ${describeDistance(candidate.distanceBandMiles)}`;
 }
 
 function CandidatePhotos({
-  photos,
+  candidate,
+  remaining,
   onAction,
   failed,
 }: {
-  photos: string[];
+  candidate: MatchView;
+  /** How many candidates wait for review, this one included. */
+  remaining: number;
   onAction: (action: PhotoAction) => void;
   failed: boolean;
 }) {
+  const { photos } = candidate;
   const [index, setIndex] = useState(0);
   const count = photos.length;
   const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const swipeStart = useRef<number | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType === "touch") swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (start === null || count < 2) return;
+    const moved = event.clientX - start;
+    if (Math.abs(moved) >= SWIPE_MIN_PX) step(moved < 0 ? 1 : -1);
+  };
 
   return (
     <section aria-label="Photo review" className="card mx-auto mb-6 w-full max-w-md">
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 className="text-xl font-semibold">{whoTheyAre(candidate)}</h2>
+        <p className="shrink-0 text-sm text-ink-soft">{remaining === 1 ? "1 to review" : `${remaining} to review`}</p>
+      </div>
       {count > 1 && (
         <div className="mb-2 flex gap-1" aria-hidden="true">
           {photos.map((photo, i) => (
@@ -68,8 +106,9 @@ function CandidatePhotos({
           ))}
         </div>
       )}
-      <div className="relative">
+      <div className="relative touch-pan-y" onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
         <img
+          draggable={false}
           src={photos[index]}
           alt={`Your potential match, ${index + 1} of ${count}`}
           className="aspect-square w-full rounded-lg object-cover"
@@ -80,7 +119,7 @@ function CandidatePhotos({
               type="button"
               aria-label="Previous photo"
               onClick={() => step(-1)}
-              className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-silk/80 px-3 py-1 text-xl"
+              className="absolute top-1/2 left-2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-silk/85 text-2xl"
             >
               ‹
             </button>
@@ -88,13 +127,18 @@ function CandidatePhotos({
               type="button"
               aria-label="Next photo"
               onClick={() => step(1)}
-              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-silk/80 px-3 py-1 text-xl"
+              className="absolute top-1/2 right-2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-silk/85 text-2xl"
             >
               ›
             </button>
           </>
         )}
       </div>
+      {candidate.reason && (
+        <p className="mt-3">
+          <span className="font-semibold text-rose-deep">Sam:</span> {candidate.reason}
+        </p>
+      )}
       {failed && (
         <p role="alert" className="mt-3 text-center text-rose-deep">
           {MESSAGES.photoReviewFailed}

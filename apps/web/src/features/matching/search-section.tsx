@@ -1,7 +1,20 @@
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "../../config/paths.ts";
 import { beginSearch, searchErrorMessage } from "./api.ts";
 
-/** Begin Search and its message area, on the settings screen. */
+/** The settings sliders a search that found nobody offers to widen (their thumbs' ids). */
+export const SLIDER_IDS = { searchRadius: "search-radius", oldestAge: "oldest-age" } as const;
+
+/** Brings a slider on this page into view and into focus, ready for the arrow keys or a drag. */
+function focusSlider(id: string) {
+  const thumb = document.getElementById(id);
+  thumb?.scrollIntoView({ block: "center", behavior: "smooth" });
+  thumb?.focus({ preventScroll: true });
+}
+
+/** Begin Search and its message area, on the settings screen, with the way on from each ending. */
 export function SearchSection() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,9 +38,26 @@ export function SearchSection() {
       <p role="status" aria-live="polite" className="mt-2 min-h-6 text-ink-soft">
         {message}
       </p>
-      <button type="button" className="btn-primary mt-3" onClick={onBegin} disabled={busy}>
-        Begin Search
-      </button>
+      {!busy && message === MESSAGES.potentialMatchesFound && (
+        <Link to={paths.home} className="btn-primary mt-3 inline-flex no-underline">
+          Visit Sam
+        </Link>
+      )}
+      {!busy && message === MESSAGES.noPotentialMatches && (
+        <div className="mt-3 flex flex-wrap gap-3">
+          <button type="button" className="btn-secondary" onClick={() => focusSlider(SLIDER_IDS.searchRadius)}>
+            Widen the search radius
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => focusSlider(SLIDER_IDS.oldestAge)}>
+            Widen the age range
+          </button>
+        </div>
+      )}
+      <div>
+        <button type="button" className="btn-primary mt-3" onClick={onBegin} disabled={busy}>
+          Begin Search
+        </button>
+      </div>
     </section>
   );
 }

@@ -16,6 +16,7 @@ export function RangeSlider({
   onCommit,
   onDragChange,
   disabled = false,
+  thumbId,
 }: {
   label: string;
   value: number;
@@ -27,6 +28,8 @@ export function RangeSlider({
   /** True while a pointer holds the slider, false once it is released anywhere. */
   onDragChange: (dragging: boolean) => void;
   disabled?: boolean;
+  /** The thumb's id, for a control elsewhere on the page that brings it into focus. */
+  thumbId?: string;
 }) {
   const labelId = useId();
   return (
@@ -57,6 +60,7 @@ export function RangeSlider({
           <Slider.Range className="absolute h-full rounded-full bg-rose" />
         </Slider.Track>
         <Slider.Thumb
+          id={thumbId}
           aria-labelledby={labelId}
           aria-valuetext={valueText}
           className="block h-6 w-6 rounded-full border-2 border-rose bg-white shadow focus-visible:outline-3 focus-visible:outline-rose"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
 
 interface Requirement {
+  id: "verified" | "interview" | "photos" | "zipCode" | "birthday" | "status";
   label: string;
   done: boolean;
   fix: { to: string } | { href: string };
@@ -12,22 +13,43 @@ interface Requirement {
 /** What is still missing before Begin Search can start a search. */
 export function requirementsFor(profile: Profile): Requirement[] {
   return [
-    { label: "Verified email", done: profile.verified, fix: { href: "#account" }, fixLabel: "Resend verification" },
     {
+      id: "verified",
+      label: "Verified email",
+      done: profile.verified,
+      fix: { href: "#account" },
+      fixLabel: "Resend verification",
+    },
+    {
+      id: "interview",
       label: "Interview with Sam complete",
       done: profile.chatComplete,
       fix: { to: paths.home },
       fixLabel: "Chat with Sam",
     },
     {
+      id: "photos",
       label: "Photos uploaded",
       done: profile.picturesUploaded,
       fix: { to: paths.photoUpload },
       fixLabel: "Upload photos",
     },
-    { label: "ZIP code", done: profile.zipCode !== null, fix: { href: "#zip-code" }, fixLabel: "Enter ZIP code" },
-    { label: "Birthday", done: profile.birthday !== null, fix: { href: "#birthday" }, fixLabel: "Enter birthday" },
     {
+      id: "zipCode",
+      label: "ZIP code",
+      done: profile.zipCode !== null,
+      fix: { href: "#zip-code" },
+      fixLabel: "Enter ZIP code",
+    },
+    {
+      id: "birthday",
+      label: "Birthday",
+      done: profile.birthday !== null,
+      fix: { href: "#birthday" },
+      fixLabel: "Enter birthday",
+    },
+    {
+      id: "status",
       label: 'Status set to "Still Looking"',
       done: profile.status === "active",
       fix: { href: "#status" },

@@ -25,10 +25,10 @@ import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { AccountSection } from "../accounts/account-section.tsx";
 import { DataExportButton } from "../consent/data-export-button.tsx";
-import { SearchSection } from "../matching/search-section.tsx";
+import { SearchSection, SLIDER_IDS } from "../matching/search-section.tsx";
 import { useProfile, useUpdateProfile } from "./api.ts";
 import { RangeSlider } from "./range-slider.tsx";
-import { RequirementsChecklist } from "./requirements-checklist.tsx";
+import { RequirementsChecklist, requirementsFor } from "./requirements-checklist.tsx";
 import { StatusToggle } from "./status-toggle.tsx";
 
 /** The form's own text values; what the server stores is derived from them when saving. */
@@ -111,6 +111,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
   const [edits, setEdits] = useState<Partial<Draft>>({});
   const draft: Draft = { ...saved, ...edits };
   const errors = fieldErrors(draft);
+  const missingAny = requirementsFor(profile).some((requirement) => !requirement.done);
   const [notice, setNotice] = useState<string | null>(null);
   const [nameNotice, setNameNotice] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -151,6 +152,9 @@ function SettingsForm({ profile }: { profile: Profile }) {
     } catch (error) {
       if (error instanceof ApiError && error.message === MESSAGES.zipNotFound) {
         setRejectedZip(changes.zipCode ?? null);
+      } else if (error instanceof ApiError && error.status === "RESOURCE_EXHAUSTED") {
+        // A ZIP code or birthday changed too often: the server says which, and when to try again.
+        setSaveError(error.message);
       } else {
         setSaveError(MESSAGES.settingsSaveFailed);
       }
@@ -219,6 +223,9 @@ function SettingsForm({ profile }: { profile: Profile }) {
           </p>
         )}
       </div>
+
+      {/* While anything is missing, what to do comes first. */}
+      {missingAny && <RequirementsChecklist profile={profile} />}
 
       <section aria-labelledby="about-heading" className="card space-y-5">
         <h2 id="about-heading" className="text-xl font-semibold">
@@ -294,6 +301,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
         </div>
         <RangeSlider
           label="Search radius"
+          thumbId={SLIDER_IDS.searchRadius}
           value={draft.searchRadius}
           min={1}
           max={500}
@@ -350,6 +358,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
             )}
             <RangeSlider
               label="Oldest age"
+              thumbId={SLIDER_IDS.oldestAge}
               value={age + range.ageRangeMax}
               min={age + bounds.maxLowest}
               max={age + bounds.maxHighest}
@@ -362,25 +371,46 @@ function SettingsForm({ profile }: { profile: Profile }) {
         )}
       </section>
 
-      <RequirementsChecklist profile={profile} />
+      {!missingAny && <RequirementsChecklist profile={profile} />}
       <StatusToggle profile={profile} enabled={canChangeStatus(profile)} />
+    </div>
+  );
+}
+
+/**
+ * What the page shows while the profile is on the way: the settings cards' outline, taller than a
+ * screen, so nothing below it is in view while the form is missing and nothing visible moves when
+ * it arrives.
+ */
+function SettingsSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="min-h-dvh space-y-6">
+      <span className="sr-only">Loading your settings…</span>
+      {["h-96", "h-64", "h-80"].map((height) => (
+        <div key={height} aria-hidden="true" className={`card ${height} animate-pulse bg-white/60`} />
+      ))}
     </div>
   );
 }
 
 export default function SettingsPage() {
   const profile = useProfile();
+  if (!profile.data && !profile.isError) {
+    return (
+      <PageLayout title="Your Settings">
+        <SettingsSkeleton />
+      </PageLayout>
+    );
+  }
   return (
     <PageLayout title="Your Settings">
       <div className="space-y-6">
-        {profile.isError ? (
+        {profile.data ? (
+          <SettingsForm profile={profile.data} />
+        ) : (
           <p role="alert" className="text-danger">
             {MESSAGES.searchDataLoadFailed}
           </p>
-        ) : profile.data ? (
-          <SettingsForm profile={profile.data} />
-        ) : (
-          <p className="text-ink-soft">Loading your settings…</p>
         )}
         <SearchSection />
         <div id="account">

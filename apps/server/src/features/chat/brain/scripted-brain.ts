@@ -1,5 +1,7 @@
-import { isSubstantiveAnswer, wordsOf } from "@sams-web/domain/chat/rules";
+import { isSubstantiveAnswer } from "@sams-web/domain/chat/rules";
 import type { Stage } from "@sams-web/domain/chat/stages";
+import type { CompatibilityDimension } from "@sams-web/domain/matching/rules";
+import { CONCEPTS, readConcepts } from "../../matching/concepts.ts";
 import type { Brain, BrainInput, BrainReply } from "./brain.ts";
 import { STAGE_GOALS } from "./stage-goals.ts";
 
@@ -45,32 +47,67 @@ const FOLLOWUPS: Record<Exclude<Stage, "complete">, string[]> = {
   ],
 };
 
+/** Said back about something the person likes or values, named by its topic ("hiking", "an active life"). */
 const ACKNOWLEDGEMENTS = [
-  (word: string) => `I love that you mentioned ${word}.`,
-  (word: string) => `Oh, ${word}! That tells me a lot about you.`,
-  (word: string) => `Thank you for telling me about ${word}.`,
+  (topic: string) => `I love that you mentioned ${topic}.`,
+  (topic: string) => `It's lovely to hear about ${topic}.`,
+  (topic: string) => `Thank you for telling me about ${topic}.`,
 ];
 
-const STOPWORDS = new Set(
-  "about above after again against because been before being below between both could does doing down during each from further have having here itself just more most myself once only other ourselves over same should some such than that their theirs them themselves then there these they this those through under until very what when where which while whom with would your yours yourself really think things thing like love want much many also maybe something someone always never every everything people person good great pretty quite into well kind sort".split(
-    " ",
-  ),
-);
+/** Said back when no topic fits, or when the answer is about what someone does not want or do well. */
+const PLAIN_ACKNOWLEDGEMENTS = [
+  "Thank you for sharing that.",
+  "That's really helpful to know.",
+  "I appreciate you being so open with me.",
+];
 
-/** The most telling word of an answer: the longest that is not a filler word (first one on ties). */
-export function pickUpWord(answer: string): string | null {
-  let best: string | null = null;
-  for (const word of wordsOf(answer)) {
-    if (word.length < 4 || STOPWORDS.has(word) || /^\d+$/.test(word)) continue;
-    if (!best || word.length > best.length) best = word;
+/**
+ * Stages whose answers say what a person likes, values or offers: a topic picked up from them is
+ * something to be glad about. Dealbreakers, weaknesses and past relationships are not: "I love that
+ * you mentioned drinking" to someone who named heavy drinking as a dealbreaker is exactly wrong.
+ */
+const WARM_STAGES: ReadonlySet<Stage> = new Set([
+  "rapport_building",
+  "relationship_goals",
+  "best_qualities",
+  "partner_preferences",
+  "contributions",
+]);
+
+/** Where a topic is looked for first: what someone does and how they live read best said back. */
+const TOPIC_ORDER: readonly CompatibilityDimension[] = ["interests", "lifestyle", "values", "communication", "goals"];
+
+/**
+ * A topic the answer affirms, named as a noun phrase from the matcher's vocabulary ("hiking",
+ * "books", "honesty"), or null. Only affirmed topics: one in a negated clause ("I don't drink",
+ * "smoking is a dealbreaker") is never said back as if it were a liking.
+ */
+export function pickUpTopic(answer: string): string | null {
+  const { affirmed } = readConcepts(answer);
+  for (const dimension of TOPIC_ORDER) {
+    const concept = CONCEPTS[dimension].find((c) => affirmed[dimension].has(c.id));
+    if (concept) return concept.label;
   }
-  return best;
+  return null;
 }
 
+/** How Sam acknowledges the `count`th substantive answer of `stage`, varied from one to the next. */
+function acknowledge(stage: Stage, answer: string, count: number): string {
+  const topic = WARM_STAGES.has(stage) ? pickUpTopic(answer) : null;
+  if (topic) return (ACKNOWLEDGEMENTS[count % ACKNOWLEDGEMENTS.length] as (t: string) => string)(topic);
+  return PLAIN_ACKNOWLEDGEMENTS[count % PLAIN_ACKNOWLEDGEMENTS.length] as string;
+}
+
+/**
+ * The question Sam last asked, without what came before it in the same message (an
+ * acknowledgement, a transition), so asking again does not repeat the acknowledgement too.
+ */
 function lastBotQuestion(input: BrainInput): string | null {
   for (let i = input.currentTurns.length - 1; i >= 0; i--) {
     const turn = input.currentTurns[i];
-    if (turn?.sender === "bot") return turn.text;
+    if (turn?.sender !== "bot") continue;
+    const questions = turn.text.match(/[^.!?]*\?/g);
+    return questions?.at(-1)?.trim() ?? null;
   }
   return null;
 }
@@ -89,9 +126,9 @@ function followupReply(input: BrainInput): BrainReply {
       justification: "The answer is too short to settle the question.",
     };
   }
-  const word = pickUpWord(input.userMessage);
+  const topic = pickUpTopic(input.userMessage);
   return {
-    message: `${word ? `${ACKNOWLEDGEMENTS[0]?.(word)} ` : ""}Thank you, that answers my question.`,
+    message: `${topic ? `${ACKNOWLEDGEMENTS[0]?.(topic)} ` : ""}Thank you, that answers my question.`,
     stageComplete: true,
     justification: `The person answered the question "${quote(question)}" with "${quote(input.userMessage)}".`,
   };
@@ -121,10 +158,7 @@ export function createScriptedBrain(): Brain {
         };
       }
       const answers = earlier + 1;
-      const word = pickUpWord(input.userMessage);
-      const acknowledgement = word
-        ? (ACKNOWLEDGEMENTS[answers % ACKNOWLEDGEMENTS.length] as (w: string) => string)(word)
-        : "Thank you for sharing that.";
+      const acknowledgement = acknowledge(stage, input.userMessage, answers);
       if (answers >= ANSWERS_PER_STAGE) {
         return {
           message: `${acknowledgement} That gives me a real sense of ${STAGE_GOALS[stage].topic}.`,

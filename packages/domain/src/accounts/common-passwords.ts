@@ -1,4 +1,7 @@
-123456
+// The commonly used passwords the password policy refuses (4,183 entries: see
+// docs/decisions/0002-password-hashing-and-policy.md), one per line, lower case. A module rather
+// than a file, so the browser checks a new password against the same list the server does.
+export const COMMON_PASSWORDS_LIST = `123456
 password
 12345678
 qwerty
@@ -4180,4 +4183,4 @@ love2019
 2023
 2024
 2025
-2026
+2026`;
