@@ -1,10 +1,10 @@
-import * as Switch from "@radix-ui/react-switch";
 import { acceptAll, type CookiePreferences, defaultToggles, withChange } from "@sams-web/domain/consent/rules";
 import type { PrivacyRequestKind } from "@sams-web/domain/privacy/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
+import { ToggleSwitch } from "../../components/toggle-switch.tsx";
 import { paths } from "../../config/paths.ts";
 import { getPreferences, setPreferences, useCookiePreferences } from "../../lib/cookie-preferences.ts";
 import { useSession } from "../../lib/session.ts";
@@ -40,15 +40,7 @@ function Toggle({
           {description}
         </p>
       </div>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        onCheckedChange={onChange}
-        aria-describedby={`${id}-description`}
-        className="relative mt-1 h-7 w-12 shrink-0 rounded-full bg-ink-soft/40 transition-colors outline-offset-2 focus-visible:outline-2 focus-visible:outline-rose data-[state=checked]:bg-moss"
-      >
-        <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
+      <ToggleSwitch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
     </div>
   );
 }

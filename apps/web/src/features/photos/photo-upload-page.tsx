@@ -213,7 +213,7 @@ export default function PhotoUploadPage() {
                 />
                 <button
                   type="button"
-                  className="absolute top-2 right-2 rounded-full bg-white/95 px-3 py-1 text-sm font-semibold text-danger shadow"
+                  className="absolute top-1 right-1 inline-flex min-h-11 min-w-11 items-center justify-center rounded-full bg-white/95 px-3 text-sm font-semibold text-danger shadow"
                   onClick={() => remove(photo.id)}
                 >
                   Delete<span className="sr-only"> photo {index + 1}</span>

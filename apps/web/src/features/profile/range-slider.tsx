@@ -63,8 +63,11 @@ export function RangeSlider({
           id={thumbId}
           aria-labelledby={labelId}
           aria-valuetext={valueText}
-          className="block h-6 w-6 rounded-full border-2 border-rose bg-white shadow focus-visible:outline-3 focus-visible:outline-rose"
-        />
+          // 44 px to touch, drawn 24 px.
+          className="group flex h-11 w-11 items-center justify-center rounded-full outline-none"
+        >
+          <span className="block h-6 w-6 rounded-full border-2 border-rose bg-white shadow group-focus-visible:outline-3 group-focus-visible:outline-rose" />
+        </Slider.Thumb>
       </Slider.Root>
     </div>
   );

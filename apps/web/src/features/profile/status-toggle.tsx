@@ -1,8 +1,8 @@
-import * as Switch from "@radix-ui/react-switch";
 import { STATUS_LABELS, STATUS_UPDATED_MESSAGE, type Status } from "@sams-web/domain/profile/rules";
 import type { Profile } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
+import { ToggleSwitch } from "../../components/toggle-switch.tsx";
 import { useUpdateProfile } from "./api.ts";
 
 /**
@@ -30,16 +30,13 @@ export function StatusToggle({ profile, enabled }: { profile: Profile; enabled: 
         Status
       </h2>
       <div className="mt-4 flex items-center gap-3">
-        <Switch.Root
+        <ToggleSwitch
           id="status"
           checked={active}
           disabled={!enabled || update.isPending}
           onCheckedChange={(checked) => void change(checked)}
           aria-describedby="status-help"
-          className="relative h-7 w-12 shrink-0 rounded-full bg-ink-soft/40 transition data-[state=checked]:bg-moss disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
-        </Switch.Root>
+        />
         <label htmlFor="status" className="font-semibold">
           {STATUS_LABELS.active}
         </label>
