@@ -3,6 +3,7 @@
 // these rules.
 import type { MessageCode } from "../shared/messages.ts";
 import { SECOND_MS } from "../shared/time.ts";
+import { PROFILE_MESSAGES } from "./messages.ts";
 
 /** Settings are auto-saved after a 750 ms debounce (never while a slider is being dragged). */
 export const SETTINGS_DEBOUNCE_MS = 750;
@@ -124,6 +125,31 @@ export function ageOn(birthday: string, today: Date): number {
   const t = localCalendarDate(today);
   const hadBirthday = t.month > b.month || (t.month === b.month && t.day >= b.day);
   return t.year - b.year - (hadBirthday ? 0 : 1);
+}
+
+// The settings fields' checks, as plain functions: the zod schemas apply them on the server, and
+// the settings page applies them as the person types without loading zod.
+
+/** Exactly five ASCII digits. Whether the ZIP exists is the server's question ('ZIP code not found'). */
+export const ZIP_CODE_PATTERN = /^\d{5}$/;
+
+/** Why a display name, once sanitised (sanitizeName), cannot be saved; null when it can. */
+export function displayNameProblem(sanitised: string): string | null {
+  if (sanitised.length < 1) return PROFILE_MESSAGES.displayNameRequired;
+  if (sanitised.length > DISPLAY_NAME_MAX_LENGTH) return PROFILE_MESSAGES.displayNameTooLong;
+  return null;
+}
+
+/**
+ * Why a birthday cannot be saved on `today`, the first failing rule only (so the form shows one
+ * message): a valid calendar date, not before 1900, and at least 18 years ago. Null when it can.
+ */
+export function birthdayProblem(value: string, today: Date): string | null {
+  const date = parseIsoDate(value);
+  if (date === null) return PROFILE_MESSAGES.birthdayInvalid;
+  if (date.year < BIRTHDAY_MIN_YEAR) return PROFILE_MESSAGES.birthdayTooEarly;
+  if (ageOn(value, today) < MIN_AGE) return PROFILE_MESSAGES.birthdayTooYoung;
+  return null;
 }
 
 // ── Age preference ───────────────────────────────────────────────────────────────────────

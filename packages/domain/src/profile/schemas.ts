@@ -8,32 +8,28 @@ import {
   AGE_OFFSET_LOWEST,
   AGE_OFFSET_MAX_HIGH,
   AGE_OFFSET_MAX_LOW,
-  ageOn,
-  BIRTHDAY_MIN_YEAR,
-  DISPLAY_NAME_MAX_LENGTH,
+  birthdayProblem,
+  displayNameProblem,
   GENDERS,
-  MIN_AGE,
-  parseIsoDate,
   RADIUS_MAX,
   RADIUS_MIN,
   type SERVER_OWNED_PROFILE_FIELDS,
   STATUSES,
   sanitizeName,
+  ZIP_CODE_PATTERN,
 } from "./rules.ts";
 
 /** Settings display name: required after sanitising; outputs the sanitised value. */
 export const displayNameSchema = z
   .string()
   .transform(sanitizeName)
-  .pipe(
-    z
-      .string()
-      .min(1, PROFILE_MESSAGES.displayNameRequired)
-      .max(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong),
-  );
+  .superRefine((name, ctx) => {
+    const problem = displayNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** Exactly five ASCII digits. Whether the ZIP exists is the server's question ('ZIP code not found'). */
-export const zipSchema = z.string().regex(/^\d{5}$/, PROFILE_MESSAGES.zipInvalid);
+export const zipSchema = z.string().regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid);
 
 type Clock = Date | (() => Date);
 
@@ -48,14 +44,8 @@ function readClock(clock: Clock): Date {
  */
 export function birthdaySchema(today: Clock = () => new Date()) {
   return z.string().superRefine((value, ctx) => {
-    const d = parseIsoDate(value);
-    if (d === null) {
-      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.birthdayInvalid });
-    } else if (d.year < BIRTHDAY_MIN_YEAR) {
-      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.birthdayTooEarly });
-    } else if (ageOn(value, readClock(today)) < MIN_AGE) {
-      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.birthdayTooYoung });
-    }
+    const problem = birthdayProblem(value, readClock(today));
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 }
 

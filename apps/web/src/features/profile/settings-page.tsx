@@ -1,21 +1,19 @@
 import {
   ageOffsetBounds,
   ageOn,
+  birthdayProblem,
   canChangeStatus,
   clampAgeRange,
+  displayNameProblem,
   type Gender,
   nextGender,
-  parseIsoDate,
   SETTINGS_DEBOUNCE_MS,
   SETTINGS_SAVED_NOTICE_MS,
+  sanitizeName,
+  ZIP_CODE_PATTERN,
 } from "@sams-web/domain/profile/rules";
-import {
-  birthdaySchema,
-  displayNameSchema,
-  type Profile,
-  type ProfileUpdateInput,
-  zipSchema,
-} from "@sams-web/domain/profile/schemas";
+// Types only: the page checks its fields with the rules' plain functions, so zod is not loaded.
+import type { Profile, ProfileUpdateInput } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -68,21 +66,21 @@ function latestBirthday(today: Date): string {
 /** Each field's message when its value cannot be saved, or null. */
 function fieldErrors(draft: Draft): Partial<Record<DraftKey, string>> {
   const errors: Partial<Record<DraftKey, string>> = {};
-  const name = displayNameSchema.safeParse(draft.displayName);
-  if (!name.success) errors.displayName = name.error.issues[0]?.message;
-  if (draft.zipCode !== "" && !zipSchema.safeParse(draft.zipCode).success) errors.zipCode = MESSAGES.zipInvalid;
+  const name = displayNameProblem(sanitizeName(draft.displayName));
+  if (name) errors.displayName = name;
+  if (draft.zipCode !== "" && !ZIP_CODE_PATTERN.test(draft.zipCode)) errors.zipCode = MESSAGES.zipInvalid;
   if (draft.birthday !== "") {
-    const birthday = birthdaySchema().safeParse(draft.birthday);
-    if (!birthday.success) errors.birthday = birthday.error.issues[0]?.message;
+    const birthday = birthdayProblem(draft.birthday, new Date());
+    if (birthday) errors.birthday = birthday;
   }
   return errors;
 }
 
 /** The age from a valid birthday in the draft, else null. */
 function ageFrom(draft: Draft): number | null {
-  if (draft.birthday === "" || parseIsoDate(draft.birthday) === null) return null;
-  if (!birthdaySchema().safeParse(draft.birthday).success) return null;
-  return ageOn(draft.birthday, new Date());
+  const today = new Date();
+  if (draft.birthday === "" || birthdayProblem(draft.birthday, today) !== null) return null;
+  return ageOn(draft.birthday, today);
 }
 
 function changesBetween(draft: Draft, saved: Draft, errors: Partial<Record<DraftKey, string>>): ProfileUpdateInput {
