@@ -191,6 +191,18 @@ describe("Begin Search gating is enforced by the server", () => {
     const [search] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
     expect(search?.state).toBe("scoring");
   });
+
+  it("once a search has finished scoring, the next press starts a new one instead of 'A search is in progress.'", async () => {
+    const person = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "97201" });
+    await createPerson(t.db, { zipCode: "97201" });
+    expect((await call(t.app, person.cookie, "triggeredPrelimMatch")).body.result).toEqual({ found: true });
+    expect((await call(t.app, person.cookie, "triggeredMatchingAlgo")).status).toBe(200);
+    const [finished] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
+    expect(finished?.state).toBe("done");
+    const again = await call(t.app, person.cookie, "triggeredPrelimMatch");
+    expect(again.status).toBe(200);
+    expect(again.body.error).toBeUndefined();
+  });
 });
 
 describe("a whole search, photo review and mutual confirmation", () => {
