@@ -1,15 +1,28 @@
 // Fills the database with synthetic adults so a fresh `npm start` can demo a whole search and the
-// benchmarks have data:  npm run seed -- --users 200 [--seed 7] [--no-photos]
+// benchmarks have data:  npm run seed -- --users 200 [--seed 7] [--no-photos] [--outcomes]
 // Each person: an account (password "sams-web-demo"), a ready profile at a real ZIP code, a
 // finished interview, its narrative and (up to 1000 people) two generated 560x560 photos.
+// --outcomes also connects a quarter of them in pairs, weeks ago, with their answers to Sam's
+// "Did you meet?", so `npm run match:outcomes` has something to show.
 // Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, like the server.
 import { parseArgs } from "node:util";
+import { type MatchOutcome, OUTCOME_ASK_AFTER_MS } from "@sams-web/domain/matching/rules";
+import { DAY_MS } from "@sams-web/domain/shared/time";
 import { hashPassword } from "better-auth/crypto";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
-import { accounts, conversations, messages, narratives, profiles, users } from "../apps/server/src/db/schema.ts";
+import {
+  accounts,
+  conversations,
+  matches,
+  matchOutcomes,
+  messages,
+  narratives,
+  profiles,
+  users,
+} from "../apps/server/src/db/schema.ts";
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
 import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
@@ -281,12 +294,79 @@ export async function seed(
   return ids;
 }
 
+/**
+ * Connections among seeded people: a quarter of them, as pairs of a man and a woman who seek each
+ * other, connected 15 to 45 days before `now` with scores from 60 to 100, each person asked 14 days
+ * after connecting. About 70% answer; the higher the score, the likelier 'met', and the two mostly
+ * agree. Returns how many pairs were connected.
+ */
+export async function seedOutcomes(
+  db: Database,
+  ids: readonly string[],
+  seed: number,
+  now = Date.now(),
+): Promise<number> {
+  const rnd = random(seed + 1);
+  const people = await db
+    .select({ userId: profiles.userId, gender: profiles.gender, seekingGender: profiles.seekingGender })
+    .from(profiles)
+    .where(inArray(profiles.userId, [...ids]));
+  const men = people.filter((p) => p.gender === "man" && p.seekingGender === "woman");
+  const women = people.filter((p) => p.gender === "woman" && p.seekingGender === "man");
+  const pairs = Math.min(men.length, women.length, Math.floor(ids.length / 8));
+  const answer = (score: number): MatchOutcome => {
+    const met = 0.2 + (0.5 * (score - 60)) / 40;
+    const draw = rnd();
+    return draw < met ? "met" : draw < met + (1 - met) / 2 ? "talked" : "didNotTalk";
+  };
+  for (let i = 0; i < pairs; i++) {
+    const a = (men[i] as (typeof men)[number]).userId;
+    const b = (women[i] as (typeof women)[number]).userId;
+    const score = 60 + Math.floor(rnd() * 41);
+    const connectedAt = new Date(now - (15 + rnd() * 30) * DAY_MS);
+    const askedAt = new Date(connectedAt.getTime() + OUTCOME_ASK_AFTER_MS);
+    const first = answer(score);
+    const sides = [
+      { userId: a, candidateId: b, outcome: rnd() < 0.7 ? first : null },
+      { userId: b, candidateId: a, outcome: rnd() < 0.7 ? (rnd() < 0.85 ? first : answer(score)) : null },
+    ];
+    await db.transaction(async (tx) => {
+      await tx.insert(matches).values(
+        sides.map(({ userId, candidateId }) => ({
+          userId,
+          candidateId,
+          status: "connected",
+          score,
+          followupQuestions: [],
+          distanceBandMiles: 25,
+          connectedAt,
+        })),
+      );
+      await tx.insert(matchOutcomes).values(
+        sides.map(({ userId, candidateId, outcome }) => ({
+          userId,
+          candidateId,
+          askedAt,
+          outcome,
+          answeredAt: outcome ? new Date(askedAt.getTime() + rnd() * 3 * DAY_MS) : null,
+        })),
+      );
+      await tx
+        .update(profiles)
+        .set({ matchAccepted: connectedAt })
+        .where(inArray(profiles.userId, [a, b]));
+    });
+  }
+  return pairs;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       users: { type: "string", default: "100" },
       seed: { type: "string", default: "1" },
       "no-photos": { type: "boolean" },
+      outcomes: { type: "boolean" },
     },
   });
   const users = Number(values.users);
@@ -309,7 +389,7 @@ async function main() {
     await runMigrations(db);
     await ensureZipCodes(db);
     const started = Date.now();
-    await seed(db, {
+    const ids = await seed(db, {
       users,
       seed: Number(values.seed),
       photos: !values["no-photos"],
@@ -319,6 +399,10 @@ async function main() {
     console.log(
       `Seeded ${users} people in ${((Date.now() - started) / 1000).toFixed(1)} s. Password: ${SEED_PASSWORD}`,
     );
+    if (values.outcomes) {
+      const pairs = await seedOutcomes(db, ids, Number(values.seed));
+      console.log(`Connected ${pairs} pairs of them weeks ago, with their answers: npm run match:outcomes`);
+    }
     console.log(
       `Most live within ${METRO_MILES} miles of one of these ZIP codes; search from one of them to meet them: ${DEMO_METROS.map(
         ([zip, city]) => `${zip} (${city})`,

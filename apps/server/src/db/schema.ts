@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -182,12 +183,40 @@ export const matches = pgTable(
     reason: text("reason").notNull().default(""),
     /** How far apart the two live, as a band (DISTANCE_BANDS_MILES), fixed when the pair is scored. */
     distanceBandMiles: integer("distance_band_miles").notNull().default(500),
+    /** When the pair became 'connected' (both sides at once); Sam asks whether they met 14 days later. */
+    connectedAt: timestamp("connected_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.candidateId] }),
     index("matches_candidate_idx").on(table.candidateId),
+    // The outcome sweep reads connections by age; few records ever connect.
+    index("matches_connected_at_idx").on(table.connectedAt).where(sql`${table.connectedAt} is not null`),
+  ],
+);
+
+// What happened after a connection, as `userId` tells it about `candidateId`: one row per person
+// and connection, inserted when Sam asks (the insert is the claim that makes the ask happen once),
+// and answered or changed through a signed link until the answer window closes. It goes with the
+// match record, and so with either person's account.
+export const matchOutcomes = pgTable(
+  "match_outcomes",
+  {
+    userId: text("user_id").notNull(),
+    candidateId: text("candidate_id").notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
+    /** met | talked | didNotTalk (MATCH_OUTCOMES), null until answered. */
+    outcome: text("outcome").$type<"met" | "talked" | "didNotTalk">(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.candidateId] }),
+    foreignKey({
+      columns: [table.userId, table.candidateId],
+      foreignColumns: [matches.userId, matches.candidateId],
+      name: "match_outcomes_match_fk",
+    }).onDelete("cascade"),
   ],
 );
 

@@ -17,6 +17,7 @@ const CaliforniaPrivacyPage = lazyWithRetry(() => import("../features/legal/cali
 const VerifyEmailPage = lazyWithRetry(() => import("../features/accounts/verify-email-page.tsx"));
 const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset-password-page.tsx"));
 const MatchConfirmationPage = lazyWithRetry(() => import("../features/matching/match-confirmation-page.tsx"));
+const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-outcome-page.tsx"));
 const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/privacy-settings-page.tsx"));
 const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
@@ -122,6 +123,14 @@ export function AppRoutes() {
           element={
             <WithQueries>
               <MatchConfirmationPage />
+            </WithQueries>
+          }
+        />
+        <Route
+          path={paths.matchOutcome}
+          element={
+            <WithQueries>
+              <MatchOutcomePage />
             </WithQueries>
           }
         />

@@ -25,6 +25,7 @@ describe("the callable contract map", () => {
     }>();
     expectTypeOf<CallableInput<"triggeredFollowupsMatch">>().toEqualTypeOf<{ matchUid: string; action: "answered" }>();
     expectTypeOf<CallableInput<"triggeredMatchConfirmation">>().toEqualTypeOf<{ matchId: string }>();
+    expectTypeOf<CallableInput<"recordMatchOutcome">>().toEqualTypeOf<{ token: string }>();
     expectTypeOf<CallableInput<"sendCustomPasswordResetEmail">>().toEqualTypeOf<{ email: string }>();
     expectTypeOf<CallableInput<"triggeredPrelimMatch">>().toEqualTypeOf<Record<string, never>>();
     expectTypeOf<CallableOutput<"triggeredPrelimMatch">>().toEqualTypeOf<{ found: boolean }>();
@@ -35,8 +36,8 @@ describe("the callable contract map", () => {
     }>();
   });
 
-  it("lists nine callables, each once", () => {
-    expect(new Set(CALLABLE_NAMES).size).toBe(9);
+  it("lists ten callables, each once", () => {
+    expect(new Set(CALLABLE_NAMES).size).toBe(10);
   });
 });
 

@@ -12,11 +12,13 @@ import type {
   MatchingAlgoOutput,
   MatchStepOutput,
   PrelimMatchOutput,
+  RecordMatchOutcomeOutput,
 } from "../matching/contracts.ts";
 import type {
   followupsMatchInputSchema,
   matchConfirmationInputSchema,
   photoMatchInputSchema,
+  recordMatchOutcomeInputSchema,
   searchStepInputSchema,
 } from "../matching/schemas.ts";
 
@@ -30,6 +32,7 @@ export const CALLABLE_NAMES = [
   "sendCustomVerificationEmail",
   "sendCustomPasswordResetEmail",
   "triggeredMatchConfirmation",
+  "recordMatchOutcome",
 ] as const;
 export type CallableName = (typeof CALLABLE_NAMES)[number];
 
@@ -82,6 +85,7 @@ export interface CallableContracts {
     output: PasswordResetEmailOutput;
   };
   triggeredMatchConfirmation: { input: z.input<typeof matchConfirmationInputSchema>; output: MatchConfirmationOutput };
+  recordMatchOutcome: { input: z.input<typeof recordMatchOutcomeInputSchema>; output: RecordMatchOutcomeOutput };
 }
 
 export type CallableInput<N extends CallableName> = CallableContracts[N]["input"];

@@ -1,6 +1,6 @@
 // The matches resources (users/{uid}/matches) as the browser sees them, and what the matching
 // callables answer. Free of zod: the chat screen imports it.
-import type { MatchStatus } from "./rules.ts";
+import type { MatchOutcome, MatchStatus } from "./rules.ts";
 
 export const MATCHES_PATH = "/api/matches";
 
@@ -66,4 +66,36 @@ export interface MatchingAlgoOutput {
 /** triggeredMatchConfirmation: the message to show after 'Confirm and Connect'. */
 export interface MatchConfirmationOutput {
   message: string;
+}
+
+/** recordMatchOutcome: the answer as recorded, and until when another link may change it. */
+export interface RecordMatchOutcomeOutput {
+  outcome: MatchOutcome;
+  /** Epoch ms: the end of the answer window (OUTCOME_ANSWER_WINDOW_MS after Sam asked). */
+  answerUntil: number;
+  message: string;
+}
+
+// ── What happened after a connection ─────────────────────────────────────────────────────
+
+/** The query parameter of an answer link (APP_PATHS.matchOutcome) that carries its signed token. */
+export const OUTCOME_TOKEN_PARAM = "t";
+
+/** The signed-in person's open questions: connections Sam asked about whose answer may still change. */
+export const MATCH_OUTCOMES_PATH = "/api/matches/outcomes";
+
+export interface OutcomeQuestion {
+  /** The other person's user id, which is also the match id. */
+  id: string;
+  firstName: string;
+  /** The answer given so far, or null. */
+  answer: MatchOutcome | null;
+  /** Epoch ms: answers are taken until then. */
+  answerUntil: number;
+  /** One signed token per answer: the answer page records it with no sign-in. */
+  tokens: Record<MatchOutcome, string>;
+}
+
+export interface MatchOutcomesResponse {
+  questions: OutcomeQuestion[];
 }

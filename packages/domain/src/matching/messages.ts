@@ -51,4 +51,55 @@ export const MATCHING_MESSAGES = {
     "Confirm and Connect shares your email address with them. If they confirm too, we email you both an introduction.",
   // ours: 'Set free' on the pending match page is done
   matchSetFree: "You set them free. Sam will keep looking for you.",
+
+  // ── What happened after a connection (ours: the question and its answers are named) ─────
+  outcomeQuestion: "Did you meet?",
+  outcomeMet: "Yes, we met",
+  outcomeTalked: "We talked but didn't meet",
+  outcomeDidNotTalk: "We didn't talk",
+  outcomeRecorded: "Thank you! Sam has noted your answer.",
+  outcomeLinkExpired: "This link has expired: Sam takes answers for 7 days after asking. Thank you all the same!",
+  outcomeLinkInvalid: "This link is not valid. Please use a link from Sam's email or chat as it came.",
+  outcomeAnswerFailed: "We couldn't save your answer. Please try again.",
 } as const;
+
+/** The label of each answer (MATCH_OUTCOMES), as the email, the chat and the confirmation page show it. */
+export const OUTCOME_LABELS = {
+  met: MATCHING_MESSAGES.outcomeMet,
+  talked: MATCHING_MESSAGES.outcomeTalked,
+  didNotTalk: MATCHING_MESSAGES.outcomeDidNotTalk,
+} as const;
+
+const OUTCOME_CHOICES = `${MATCHING_MESSAGES.outcomeMet} / ${MATCHING_MESSAGES.outcomeTalked} / ${MATCHING_MESSAGES.outcomeDidNotTalk}`;
+
+/** Sam's message in the person's chat, fourteen days after they connected; the answers sit below it. */
+export function outcomeChatMessage(firstName: string): string {
+  return `It has been two weeks since you and ${firstName} connected. ${MATCHING_MESSAGES.outcomeQuestion} ${OUTCOME_CHOICES}: one tap on your answer below, or in my email, tells me. Only I ever see it, and it helps me find better matches.`;
+}
+
+/** The note above the chat's answer buttons while the answer may still change; `answer` is a label. */
+export function outcomeNotice(firstName: string, answer: string | null): string {
+  return answer === null
+    ? `Did you meet ${firstName}?`
+    : `You told me about ${firstName}: "${answer}". Tap another answer to change it.`;
+}
+
+/**
+ * The paragraphs of the email that asks, around its three answer links. The email names no date:
+ * the server does not know the reader's time zone, so the window is said as a week.
+ */
+export function outcomeMailText(name: string, firstName: string) {
+  return {
+    subject: `Did you meet ${firstName}?`,
+    greeting: `Hi ${name},`,
+    question: `It has been two weeks since you and ${firstName} connected on Sam's Web. ${MATCHING_MESSAGES.outcomeQuestion} One tap on your answer tells Sam:`,
+    after: `You can change your answer with another link for 7 days. ${firstName} never sees it: it only helps Sam find better matches.`,
+    signature: "Sam",
+  };
+}
+
+/** Under a recorded answer (in the browser, so the date is the reader's own): until when it may change. */
+export function outcomeChangeUntil(answerUntil: number): string {
+  const day = new Date(answerUntil).toLocaleDateString("en-US", { month: "long", day: "numeric" });
+  return `Changed your mind? Another answer from the same email or chat replaces this one until ${day}.`;
+}

@@ -216,3 +216,81 @@ export function classifyScore(score: number, uncertainCount: number): ScoreClass
   if (uncertainCount === 0) return score >= PHOTO_VALIDATION_MIN_SCORE ? "photoValidation" : "no";
   return score >= FOLLOWUP_MIN_SCORE ? "followupsQueued" : "no";
 }
+
+// ── What happened after a connection ─────────────────────────────────────────────────────
+
+/** Each of two connected people is asked, once, whether they met, this long after they connected. */
+export const OUTCOME_ASK_AFTER_MS = 14 * DAY_MS;
+/** An answer may be given, or changed, this long after Sam asked; later the answer links are refused. */
+export const OUTCOME_ANSWER_WINDOW_MS = 7 * DAY_MS;
+
+/** The three answers, in the order Sam offers them: met, talked but did not meet, did not talk. */
+export const MATCH_OUTCOMES = ["met", "talked", "didNotTalk"] as const;
+export type MatchOutcome = (typeof MATCH_OUTCOMES)[number];
+
+export function isMatchOutcome(value: unknown): value is MatchOutcome {
+  return typeof value === "string" && (MATCH_OUTCOMES as readonly string[]).includes(value);
+}
+
+/**
+ * The score bands the outcome summary groups connections by, lowest first. Below 60 a pair never
+ * reaches photo review, so that band only fills if the rule changes; each band holds scores from
+ * `min` to `max` inclusive.
+ */
+export const OUTCOME_SCORE_BANDS = [
+  { label: "<60", min: 0, max: PHOTO_VALIDATION_MIN_SCORE - 1 },
+  { label: "60–69", min: 60, max: 69 },
+  { label: "70–79", min: 70, max: 79 },
+  { label: "80–89", min: 80, max: 89 },
+  { label: "90–100", min: 90, max: 100 },
+] as const;
+
+/** One connection as the summary sees it: the pair's score and what each person answered. */
+export interface ConnectionOutcome {
+  score: number;
+  /** Whether Sam has asked either person yet (fourteen days after they connected). */
+  asked: boolean;
+  /** The answers given, one per person who answered (none, one or two). */
+  answers: readonly MatchOutcome[];
+}
+
+export interface OutcomeBandSummary {
+  band: string;
+  connections: number;
+  asked: number;
+  /** Connections where at least one person answered. */
+  answered: number;
+  /** Connections where at least one person answered 'Yes, we met'. */
+  met: number;
+  /** met / answered, or null when nobody in the band answered. */
+  metShare: number | null;
+}
+
+/**
+ * Per score band (and a last row for all of them): how many connections, how many Sam asked about,
+ * how many were answered by at least one of the two, and how many led to a meeting by either one's
+ * word. The share is taken over answered connections only: an unanswered one says nothing either way.
+ */
+export function summarizeOutcomes(connections: readonly ConnectionOutcome[]): OutcomeBandSummary[] {
+  const tally = (band: string, rows: readonly ConnectionOutcome[]): OutcomeBandSummary => {
+    const answered = rows.filter((row) => row.answers.length > 0).length;
+    const met = rows.filter((row) => row.answers.includes("met")).length;
+    return {
+      band,
+      connections: rows.length,
+      asked: rows.filter((row) => row.asked).length,
+      answered,
+      met,
+      metShare: answered === 0 ? null : met / answered,
+    };
+  };
+  return [
+    ...OUTCOME_SCORE_BANDS.map(({ label, min, max }) =>
+      tally(
+        label,
+        connections.filter((row) => row.score >= min && row.score <= max),
+      ),
+    ),
+    tally("all", connections),
+  ];
+}

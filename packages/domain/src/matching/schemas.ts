@@ -58,3 +58,6 @@ export const followupsMatchInputSchema = z.object({ matchUid: matchUidSchema, ac
 
 /** triggeredMatchConfirmation: 'Confirm and Connect' on the pending match. */
 export const matchConfirmationInputSchema = z.object({ matchId: matchUidSchema }).strict();
+
+/** recordMatchOutcome: the signed token of one answer link (no sign-in needed). */
+export const recordMatchOutcomeInputSchema = z.object({ token: z.string().min(1).max(1_000) }).strict();

@@ -14,6 +14,7 @@ export const APP_PATHS = {
   californiaPrivacy: "/california-privacy",
   privacySettings: "/privacy-settings",
   photoUpload: "/photo-upload",
+  matchOutcome: "/match-outcome",
 } as const;
 
 export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
@@ -33,6 +34,7 @@ const PAGE_NAMES: Readonly<Record<AppPath, string | null>> = {
   "/california-privacy": "California privacy rights",
   "/privacy-settings": "Privacy settings",
   "/photo-upload": "Your photos",
+  "/match-outcome": "Did you meet?",
 };
 
 const NOT_FOUND_NAME = "Page not found";

@@ -1,5 +1,6 @@
-import { MATCHES_PATH, PENDING_MATCH_PATH } from "@sams-web/domain/matching/contracts";
+import { MATCH_OUTCOMES_PATH, MATCHES_PATH, PENDING_MATCH_PATH } from "@sams-web/domain/matching/contracts";
 import { pendingMatchRule } from "@sams-web/domain/matching/rules";
+import { recordMatchOutcomeInputSchema } from "@sams-web/domain/matching/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
@@ -7,17 +8,22 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
-import { matchingEnqueuers, registerMatchingJobs } from "./jobs.ts";
+import { matchingEnqueuers, registerMatchingJobs, registerOutcomeJobs } from "./jobs.ts";
 import { matchingModels } from "./models.ts";
-import { matchesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
+import { createOutcomeSigner } from "./outcome-links.ts";
+import { OutcomeService } from "./outcomes.ts";
+import { matchesResponseSchema, matchOutcomesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
 import { MatchingService } from "./service.ts";
 
 const matchUid = z.string().min(1).max(200);
 
-/** Matches as the person sees them, the pending match, and the search steps the browser drives. */
+/**
+ * Matches as the person sees them, the pending match, the search steps the browser drives, and
+ * what happened after a connection (Sam's question and its answer links).
+ */
 const matching: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, bus, config, sessions, callables, mailer, jobs } = app;
+  const { db, bus, config, sessions, callables, mailer, jobs, auth } = app;
   const service = new MatchingService({
     db,
     bus,
@@ -31,6 +37,16 @@ const matching: FastifyPluginAsync = async (fastify) => {
     ...matchingEnqueuers(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
   });
   await registerMatchingJobs(jobs, service);
+  const outcomes = new OutcomeService({
+    db,
+    bus,
+    mailer,
+    publicUrl: config.publicUrl,
+    signer: createOutcomeSigner(auth.options.secret),
+    log: app.log,
+    now: Date.now,
+  });
+  await registerOutcomeJobs(jobs, outcomes);
 
   app.get(MATCHES_PATH, { schema: { response: { 200: matchesResponseSchema } } }, async (request) => {
     const user = await sessions.requireUser(request);
@@ -52,6 +68,17 @@ const matching: FastifyPluginAsync = async (fastify) => {
     if (decision.kind !== "match") return { match: null, message: MESSAGES[decision.message] };
     const { id, score, firstName, age, distanceBandMiles, reason, photos } = decision.match;
     return { match: { id, score, firstName, age, distanceBandMiles, reason, photo: photos[0] ?? null }, message: null };
+  });
+
+  app.get(MATCH_OUTCOMES_PATH, { schema: { response: { 200: matchOutcomesResponseSchema } } }, async (request) => {
+    const user = await sessions.requireUser(request);
+    return { questions: await outcomes.openQuestions(user.id) };
+  });
+
+  // An answer link works with no sign-in: its signed token says who answers, about whom, and what.
+  callables.register("recordMatchOutcome", {
+    input: recordMatchOutcomeInputSchema,
+    handler: async ({ token }) => outcomes.record(token),
   });
 
   // Results never carry a count, nor a candidate's id, words or email.

@@ -1,8 +1,13 @@
 import type { Jobs } from "../../platform/jobs/jobs.ts";
+import type { OutcomeService } from "./outcomes.ts";
 import type { MatchingService } from "./service.ts";
 
 export const SEARCH_QUEUE = "matching-search";
 export const FOLLOWUPS_QUEUE = "matching-followups";
+export const OUTCOMES_QUEUE = "matching-outcomes";
+
+/** Hourly, so a person is asked within the hour their connection turns fourteen days old. */
+const OUTCOMES_CRON = "41 * * * *";
 
 /** One run may take this long before it counts as lost with its process and is retried. */
 const JOB_OPTIONS = { expireInSeconds: 120, retryLimit: 10, retryDelaySeconds: 5 } as const;
@@ -43,4 +48,17 @@ export function matchingEnqueuers(jobs: Jobs, resumeAfterSeconds: number) {
       );
     },
   };
+}
+
+/**
+ * The outcome sweep (OutcomeService.sweep) on a schedule shared by every instance, and once at
+ * start so a sweep missed while the server was down catches up. Each ask is claimed in the
+ * database before it is sent, so two sweeps running at once (a retried run beside a slow one, or
+ * two instances) still ask each person once.
+ */
+export async function registerOutcomeJobs(jobs: Jobs, outcomes: OutcomeService): Promise<void> {
+  await jobs.work(OUTCOMES_QUEUE, async () => {
+    await outcomes.sweep();
+  });
+  await jobs.schedule(OUTCOMES_QUEUE, OUTCOMES_CRON, { runAtStart: true });
 }

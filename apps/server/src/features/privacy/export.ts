@@ -1,6 +1,6 @@
 import type { DataExportRegistry } from "../../platform/data-export/data-export-registry.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
-import { listMatchesFor } from "../matching/data.ts";
+import { listMatchesFor, listOutcomesFor } from "../matching/data.ts";
 import { createArchive } from "./archive.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";
 
@@ -12,6 +12,9 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
 - profile.json        your profile, including the addresses of your photos and your privacy settings
 - conversations.json  your conversations with Sam, with every message
 - matches.json        your matches as you see them in the app (never another person's email or words)
+- outcomes.json       whether you met the people you connected with, as you answered Sam two weeks
+                      on: "met", "talked" (but did not meet), "didNotTalk", or null if you did not
+                      answer; with the match's id (as in matches.json) and when Sam asked and you answered
 - consent.json        the history of your cookie preferences and your California privacy requests
 - any other files     such as your photos, when they are stored
 
@@ -32,6 +35,7 @@ export async function buildExport(
 ): Promise<Buffer> {
   const own = await readOwnData(db, userId);
   const matches = await listMatchesFor(db, userId);
+  const outcomes = await listOutcomesFor(db, userId);
   const requests = await listPrivacyRequests(db, { userId });
   const conversations = own.conversations.map((conversation) => ({
     id: conversation.id,
@@ -51,6 +55,7 @@ export async function buildExport(
       { name: "profile.json", data: json(own.profile ?? null) },
       { name: "conversations.json", data: json(conversations) },
       { name: "matches.json", data: json(matches) },
+      { name: "outcomes.json", data: json(outcomes) },
       {
         name: "consent.json",
         data: json({

@@ -12,6 +12,7 @@ Disallow: /api/
 Disallow: /settings
 Disallow: /photo-upload
 Disallow: /match-confirmation
+Disallow: /match-outcome
 Disallow: /verify-email
 Disallow: /reset-password
 `;

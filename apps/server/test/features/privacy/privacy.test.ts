@@ -188,6 +188,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
         "conversations.json",
         "export.json",
         "matches.json",
+        "outcomes.json",
         "profile.json",
       ].sort(),
     );
@@ -198,6 +199,8 @@ describe("data export: 'Download all their data … as one archive'", () => {
     expect(read("matches.json")).toEqual([
       expect.objectContaining({ id: other.userId, score: 88, followup_questions: ["Do you like dogs?"] }),
     ]);
+    // Sam has not asked about any connection yet: nothing to tell.
+    expect(read("outcomes.json")).toEqual([]);
     expect(read("consent.json").cookiePreferencesHistory).toHaveLength(1);
     expect(read("consent.json").californiaRequests[0].kind).toBe("optOut");
 

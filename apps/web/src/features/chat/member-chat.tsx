@@ -7,6 +7,7 @@ import { PageFallback } from "../../components/page-fallback.tsx";
 import { trackEvent } from "../../lib/analytics.ts";
 import QueryLayout from "../../lib/query-layout.tsx";
 import { answerFollowups, matchesQueryOptions, useMatches } from "../matching/api.ts";
+import { OutcomeQuestions } from "../matching/outcome-questions.tsx";
 import { PhotoReview } from "../matching/photo-review.tsx";
 import { currentConversationQueryOptions, importConversation, useCurrentConversation } from "./api.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
@@ -118,7 +119,12 @@ function Conversation() {
       error={error}
       onSend={send}
       stage={stage}
-      notice={<NextStep interviewComplete={stage === "complete"} inFollowups={isFollowupStage(stage)} />}
+      notice={
+        <>
+          {interviewDone && <OutcomeQuestions />}
+          <NextStep interviewComplete={stage === "complete"} inFollowups={isFollowupStage(stage)} />
+        </>
+      }
     />
   );
 }

@@ -1,8 +1,11 @@
 import {
+  MATCH_OUTCOMES_PATH,
   MATCHES_PATH,
   type MatchesResponse,
+  type MatchOutcomesResponse,
   PENDING_MATCH_PATH,
   type PendingMatchResponse,
+  type RecordMatchOutcomeOutput,
 } from "@sams-web/domain/matching/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -86,4 +89,20 @@ export function usePendingMatch(options: { enabled?: boolean } = {}) {
 /** 'Confirm and Connect': the server answers with the message to show. */
 export async function confirmMatch(matchId: string): Promise<string> {
   return (await call("triggeredMatchConfirmation", { matchId })).message;
+}
+
+// Under the "matches" topic, so a new question (or an answer from another tab) refetches it.
+export const matchOutcomesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["matches", "outcomes"],
+    queryFn: async () => (await apiFetch<MatchOutcomesResponse>(MATCH_OUTCOMES_PATH)).questions,
+  });
+
+export function useMatchOutcomes(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...matchOutcomesQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** An answer link's token: the server records its answer, no sign-in needed. */
+export function recordMatchOutcome(token: string): Promise<RecordMatchOutcomeOutput> {
+  return call("recordMatchOutcome", { token });
 }
