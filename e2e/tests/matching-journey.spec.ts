@@ -96,8 +96,9 @@ async function setUpPerson(
   browser: Browser,
   signUp: TestFixtures["signUp"],
   who: { name: string; gender: "man" | "woman"; seeking: "man" | "woman"; zip: string; interview: Interview },
+  viewport = { width: 1280, height: 800 },
 ): Promise<Person> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto("/");
   const { id: userId, email } = await signUp(context, who.name);
@@ -155,15 +156,15 @@ async function reviewedOwner(page: Page): Promise<string> {
 test("two people: search, follow-up questions, keep each other, Confirm and Connect, introductions by email; a person set free never returns", async ({
   browser,
   signUp,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
-  const alex = await setUpPerson(browser, signUp, {
-    name: "Alex",
-    gender: "man",
-    seeking: "woman",
-    zip: "97201",
-    interview: RICH,
-  });
+  // Alex walks the whole way on a phone, Blair on a laptop.
+  const alex = await setUpPerson(
+    browser,
+    signUp,
+    { name: "Alex", gender: "man", seeking: "woman", zip: "97201", interview: RICH },
+    { width: 390, height: 844 },
+  );
   const blair = await setUpPerson(browser, signUp, {
     name: "Blair",
     gender: "woman",
@@ -249,10 +250,11 @@ test("two people: search, follow-up questions, keep each other, Confirm and Conn
   expect(notice).not.toContain(blair.email);
   expect(notice).not.toContain("Blair");
 
-  // Both Confirm and Connect on /match-confirmation.
-  await alex.page.goto("/match-confirmation");
+  // Both Confirm and Connect on /match-confirmation: Alex gets there from the header's link.
+  await alex.page.getByRole("banner").getByRole("link", { name: "Pending match" }).click();
   await expect(alex.page.getByRole("heading", { level: 1, name: "Your Pending Match" })).toBeVisible();
   await expect(alex.page.getByText(/^\d{1,3}%$/)).toBeVisible();
+  await alex.page.screenshot({ path: testInfo.outputPath("alex-pending-match-phone.png"), fullPage: true });
   await alex.page.getByRole("button", { name: "Confirm and Connect" }).click();
   await expect(alex.page).toHaveURL(/\/settings$/);
   await blair.page.goto("/match-confirmation");
