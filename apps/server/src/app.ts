@@ -12,6 +12,7 @@ import { matchingFeature } from "./features/matching/index.ts";
 import { photosFeature } from "./features/photos/index.ts";
 import { privacyFeature } from "./features/privacy/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
+import { safetyFeature } from "./features/safety/index.ts";
 import { botcheckPlugin } from "./platform/botcheck/botcheck-plugin.ts";
 import { configPlugin } from "./platform/config/config-plugin.ts";
 import { dataExportPlugin } from "./platform/data-export/data-export-plugin.ts";
@@ -68,6 +69,7 @@ export const FEATURES: readonly Feature[] = [
   chatFeature,
   consentFeature,
   privacyFeature,
+  safetyFeature,
   analyticsFeature,
 ];
 

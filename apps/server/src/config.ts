@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseAdminEmails } from "@sams-web/domain/safety/rules";
 import * as z from "zod";
 import { DEFAULT_DATABASE_TIMEOUTS } from "./db/client.ts";
 
@@ -47,6 +48,8 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .preprocess(blankAsUnset, z.enum(["true", "false"]).default("false"))
     .transform((v) => v === "true"),
+  // Moderators: comma-separated emails of verified accounts that may open /admin.
+  ADMIN_EMAILS: z.preprocess(blankAsUnset, z.string().optional()).transform(parseAdminEmails),
   // Sam's brain: an OpenAI-compatible model when LLM_BASE_URL and LLM_MODEL are set, else the
   // embedded scripted interviewer.
   LLM_BASE_URL: optionalUrl,

@@ -113,6 +113,10 @@ export const profiles = pgTable(
     conversationStage: text("conversation_stage").notNull().default("rapport_building"),
     searchStarted: timestamp("search_started", { withTimezone: true }),
     matchAccepted: timestamp("match_accepted", { withTimezone: true }),
+    /** Set by a moderator's suspension: no sign-in, no session, out of every search. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Set by reports from SHADOW_HIDE_REPORTERS different people: out of new searches until a moderator decides. */
+    shadowHiddenAt: timestamp("shadow_hidden_at", { withTimezone: true }),
     photoUrls: jsonb("photo_urls").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     privacySettings: jsonb("privacy_settings").$type<Record<string, unknown> | null>(),
     lastConversationId: text("last_conversation_id"),
@@ -390,4 +394,70 @@ export const botcheckSolutions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("botcheck_solutions_expires_idx").on(table.expiresAt)],
+);
+
+// ---- Trust and safety --------------------------------------------------------------------------
+
+/**
+ * "Not this person", from either side: the pair never meets again in any search, review, pending
+ * page or email (the preliminary match reads it). Written by Block and by Report.
+ */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index("blocks_blocked_idx").on(table.blockedId),
+  ],
+);
+
+/** A person's report about someone they were shown; open until a moderator dismisses, suspends or restores. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedId: text("reported_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One of REPORT_REASONS. */
+    reason: text("reason").notNull(),
+    text: text("text").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("reports_open_idx").on(table.reportedId).where(sql`${table.resolvedAt} is null`),
+    index("reports_reporter_day_idx").on(table.reporterId, table.createdAt),
+  ],
+);
+
+/**
+ * The audit log of moderation: who (the moderator; null once their account is gone), when, what,
+ * about whom and why. Kept while the person acted on has an account; their data export includes it.
+ */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    moderatorId: text("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One of MODERATION_ACTIONS. */
+    action: text("action").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("moderation_actions_subject_idx").on(table.subjectId)],
 );

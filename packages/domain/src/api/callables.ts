@@ -21,6 +21,8 @@ import type {
   recordMatchOutcomeInputSchema,
   searchStepInputSchema,
 } from "../matching/schemas.ts";
+import type { SafetyActionOutput } from "../safety/contracts.ts";
+import type { moderationInputSchema, reportInputSchema, safetyPersonInputSchema } from "../safety/schemas.ts";
 
 export const CALLABLE_NAMES = [
   "callSamApi",
@@ -33,6 +35,10 @@ export const CALLABLE_NAMES = [
   "sendCustomPasswordResetEmail",
   "triggeredMatchConfirmation",
   "recordMatchOutcome",
+  "unmatchPerson",
+  "blockPerson",
+  "reportPerson",
+  "moderatePerson",
 ] as const;
 export type CallableName = (typeof CALLABLE_NAMES)[number];
 
@@ -86,6 +92,10 @@ export interface CallableContracts {
   };
   triggeredMatchConfirmation: { input: z.input<typeof matchConfirmationInputSchema>; output: MatchConfirmationOutput };
   recordMatchOutcome: { input: z.input<typeof recordMatchOutcomeInputSchema>; output: RecordMatchOutcomeOutput };
+  unmatchPerson: { input: z.input<typeof safetyPersonInputSchema>; output: SafetyActionOutput };
+  blockPerson: { input: z.input<typeof safetyPersonInputSchema>; output: SafetyActionOutput };
+  reportPerson: { input: z.input<typeof reportInputSchema>; output: SafetyActionOutput };
+  moderatePerson: { input: z.input<typeof moderationInputSchema>; output: SafetyActionOutput };
 }
 
 export type CallableInput<N extends CallableName> = CallableContracts[N]["input"];

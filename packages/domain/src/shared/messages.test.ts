@@ -7,6 +7,7 @@ import { MATCHING_MESSAGES } from "../matching/messages.ts";
 import { PHOTOS_MESSAGES } from "../photos/messages.ts";
 import { PRIVACY_MESSAGES } from "../privacy/messages.ts";
 import { PROFILE_MESSAGES } from "../profile/messages.ts";
+import { SAFETY_MESSAGES } from "../safety/messages.ts";
 import { FIRST_PAGE_MESSAGES } from "../shell/messages.ts";
 import { isMessageCode, MESSAGES } from "./messages.ts";
 
@@ -139,6 +140,7 @@ describe("the feature tables", () => {
     PHOTOS_MESSAGES,
     CONSENT_MESSAGES,
     PRIVACY_MESSAGES,
+    SAFETY_MESSAGES,
     API_MESSAGES,
   ];
 

@@ -6,6 +6,7 @@ import { MATCHING_MESSAGES } from "../matching/messages.ts";
 import { PHOTOS_MESSAGES } from "../photos/messages.ts";
 import { PRIVACY_MESSAGES } from "../privacy/messages.ts";
 import { PROFILE_MESSAGES } from "../profile/messages.ts";
+import { SAFETY_MESSAGES } from "../safety/messages.ts";
 import { FIRST_PAGE_MESSAGES } from "../shell/messages.ts";
 
 // Every user-facing message, quoted to the letter (punctuation included: some sentences exist
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...PHOTOS_MESSAGES,
   ...CONSENT_MESSAGES,
   ...PRIVACY_MESSAGES,
+  ...SAFETY_MESSAGES,
   ...API_MESSAGES,
 } as const;
 

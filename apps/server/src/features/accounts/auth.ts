@@ -10,6 +10,7 @@ import type { Config } from "../../config.ts";
 import { authDatabaseAdapter } from "../../platform/db/auth-adapter.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
+import { isSuspended } from "../safety/data.ts";
 import { createAccountMail } from "./account-mail.ts";
 import { createProfileForUser } from "./mutations.ts";
 
@@ -121,6 +122,16 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
         ]
       : [],
     databaseHooks: {
+      // A suspended person gets no session, however they sign in (password or Google).
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isSuspended(db, session.userId)) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_SUSPENDED", message: MESSAGES.accountSuspended });
+            }
+          },
+        },
+      },
       user: {
         update: {
           // A later name change through the auth API is cleaned the same way.

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import multipart from "@fastify/multipart";
 import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
 import { PHOTOS_MAX } from "@sams-web/domain/photos/rules";
+import { isModerator } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -50,7 +51,7 @@ const photosResponseSchema = z.object({ photos: z.array(z.string()) }) satisfies
 /** Photo set upload and serving, on the configured storage (a test may pass its own to buildApp). */
 const photos: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, bus, storage, sessions, accountLifecycle, dataExport } = app;
+  const { db, bus, config, storage, sessions, accountLifecycle, dataExport } = app;
   const service = createPhotoService({ db, bus, storage, log: app.log });
 
   accountLifecycle.onDeleted((userId) => service.deleteAll(userId));
@@ -67,7 +68,9 @@ const photos: FastifyPluginAsync = async (fastify) => {
     `${PHOTOS_PATH}/:userId/:version/:file`,
     async (request, reply) => {
       const viewer = await sessions.optionalUser(request);
-      const data = viewer ? await service.read(viewer.id, request.params) : null;
+      const data = viewer
+        ? await service.read(viewer.id, request.params, isModerator(viewer, config.ADMIN_EMAILS))
+        : null;
       if (!data) throw new AppError("NOT_FOUND", "Photo not found.");
       // Each address names one immutable version, so the browser may keep it; no one else may.
       return reply
@@ -116,6 +119,7 @@ const photos: FastifyPluginAsync = async (fastify) => {
 export const photosFeature = fp(photos, {
   name: "photos",
   dependencies: [
+    "config",
     "db",
     "realtime",
     "storage",

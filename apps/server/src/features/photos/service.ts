@@ -119,13 +119,18 @@ export function createPhotoService(deps: {
      * when the address is not a current photo or the viewer is neither the owner nor holds a
      * live match with the owner.
      */
-    async read(viewerId: string, path: { userId: string; version: string; file: string }): Promise<Buffer | null> {
+    /** A current photo, for its owner, someone matched with them, or a moderator (`asModerator`). */
+    async read(
+      viewerId: string,
+      path: { userId: string; version: string; file: string },
+      asModerator = false,
+    ): Promise<Buffer | null> {
       const url = `${URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
       const parsed = parsePhotoUrl(url);
       if (!parsed) return null;
       const current = await findPhotoUrls(db, parsed.userId);
       if (!current?.includes(url)) return null;
-      if (viewerId !== parsed.userId && !(await hasLiveMatch(db, viewerId, parsed.userId))) return null;
+      if (viewerId !== parsed.userId && !asModerator && !(await hasLiveMatch(db, viewerId, parsed.userId))) return null;
       return storage.get(`${versionPrefix(parsed.userId, parsed.version)}${parsed.file}`);
     },
 

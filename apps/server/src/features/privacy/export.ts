@@ -1,6 +1,7 @@
 import type { DataExportRegistry } from "../../platform/data-export/data-export-registry.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { listMatchesFor, listOutcomesFor } from "../matching/data.ts";
+import { moderationActionsAbout } from "../safety/data.ts";
 import { createArchive } from "./archive.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";
 
@@ -15,6 +16,8 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
 - outcomes.json       whether you met the people you connected with, as you answered Sam two weeks
                       on: "met", "talked" (but did not meet), "didNotTalk", or null if you did not
                       answer; with the match's id (as in matches.json) and when Sam asked and you answered
+- moderation.json     what moderators decided about you, if anything ("moderation actions about
+                      you"): the action, the reason written for it, and when
 - consent.json        the history of your cookie preferences and your California privacy requests
 - any other files     such as your photos, when they are stored
 
@@ -36,6 +39,7 @@ export async function buildExport(
   const own = await readOwnData(db, userId);
   const matches = await listMatchesFor(db, userId);
   const outcomes = await listOutcomesFor(db, userId);
+  const moderation = await moderationActionsAbout(db, userId);
   const requests = await listPrivacyRequests(db, { userId });
   const conversations = own.conversations.map((conversation) => ({
     id: conversation.id,
@@ -56,6 +60,7 @@ export async function buildExport(
       { name: "conversations.json", data: json(conversations) },
       { name: "matches.json", data: json(matches) },
       { name: "outcomes.json", data: json(outcomes) },
+      { name: "moderation.json", data: json(moderation) },
       {
         name: "consent.json",
         data: json({

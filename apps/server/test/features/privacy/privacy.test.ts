@@ -188,6 +188,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
         "conversations.json",
         "export.json",
         "matches.json",
+        "moderation.json",
         "outcomes.json",
         "profile.json",
       ].sort(),

@@ -1,0 +1,137 @@
+import { firstNameOf } from "@sams-web/domain/matching/rules";
+import type { ConnectionView, QueueEntry } from "@sams-web/domain/safety/contracts";
+import type { ModerationAction, ReportReason } from "@sams-web/domain/safety/rules";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { matches, moderationActions, narratives, profiles, reports, users } from "../../db/schema.ts";
+
+/** Whether the person is suspended: no session may be created for them. */
+export async function isSuspended(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), isNotNull(profiles.suspendedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The people the person is connected with (both confirmed), newest first, as Settings lists them. */
+export async function listConnections(db: Database, userId: string): Promise<ConnectionView[]> {
+  const rows = await db
+    .select({
+      id: matches.candidateId,
+      displayName: profiles.displayName,
+      photos: profiles.photoUrls,
+      connectedAt: matches.connectedAt,
+    })
+    .from(matches)
+    .innerJoin(profiles, eq(profiles.userId, matches.candidateId))
+    .where(and(eq(matches.userId, userId), eq(matches.status, "connected")))
+    .orderBy(desc(matches.connectedAt));
+  return rows.map((row) => ({
+    id: row.id,
+    firstName: firstNameOf(row.displayName),
+    photo: row.photos[0] ?? null,
+    connectedAt: row.connectedAt?.getTime() ?? null,
+  }));
+}
+
+/**
+ * The moderation queue: everyone with an open report, or suspended, or hidden, oldest report
+ * first; with their reports, narrative, photos and every earlier decision about them.
+ */
+export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
+  const people = await db
+    .select({
+      id: profiles.userId,
+      displayName: profiles.displayName,
+      email: users.email,
+      photos: profiles.photoUrls,
+      suspendedAt: profiles.suspendedAt,
+      shadowHiddenAt: profiles.shadowHiddenAt,
+      narrative: narratives.about,
+      goals: narratives.goals,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(narratives, eq(narratives.userId, profiles.userId))
+    .where(
+      or(
+        isNotNull(profiles.suspendedAt),
+        isNotNull(profiles.shadowHiddenAt),
+        sql`exists (select 1 from ${reports} where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`,
+      ),
+    )
+    .limit(200);
+  if (people.length === 0) return [];
+  const ids = people.map((person) => person.id);
+  const openReports = await db
+    .select({
+      reportedId: reports.reportedId,
+      reporterName: profiles.displayName,
+      reason: reports.reason,
+      text: reports.text,
+      createdAt: reports.createdAt,
+    })
+    .from(reports)
+    .innerJoin(profiles, eq(profiles.userId, reports.reporterId))
+    .where(and(inArray(reports.reportedId, ids), isNull(reports.resolvedAt)))
+    .orderBy(asc(reports.createdAt));
+  const history = await db
+    .select({
+      subjectId: moderationActions.subjectId,
+      action: moderationActions.action,
+      reason: moderationActions.reason,
+      moderatorEmail: users.email,
+      createdAt: moderationActions.createdAt,
+    })
+    .from(moderationActions)
+    .leftJoin(users, eq(users.id, moderationActions.moderatorId))
+    .where(inArray(moderationActions.subjectId, ids))
+    .orderBy(desc(moderationActions.createdAt));
+  const entries = people.map((person) => ({
+    id: person.id,
+    displayName: person.displayName,
+    email: person.email,
+    narrative: [person.narrative, person.goals].filter(Boolean).join("\n\n"),
+    photos: person.photos,
+    suspended: person.suspendedAt !== null,
+    shadowHidden: person.shadowHiddenAt !== null,
+    reports: openReports
+      .filter((row) => row.reportedId === person.id)
+      .map((row) => ({
+        reporterFirstName: firstNameOf(row.reporterName),
+        reason: row.reason as ReportReason,
+        text: row.text,
+        createdAt: row.createdAt.getTime(),
+      })),
+    history: history
+      .filter((row) => row.subjectId === person.id)
+      .map((row) => ({
+        action: row.action as ModerationAction,
+        reason: row.reason,
+        moderatorEmail: row.moderatorEmail,
+        createdAt: row.createdAt.getTime(),
+      })),
+  }));
+  const firstReport = (entry: QueueEntry) => entry.reports[0]?.createdAt ?? Number.MAX_SAFE_INTEGER;
+  return entries.sort((a, b) => firstReport(a) - firstReport(b));
+}
+
+/** What moderators decided about the person, for their data export: never who decided. */
+export async function moderationActionsAbout(
+  db: Database,
+  userId: string,
+): Promise<{ action: string; reason: string; at: Date }[]> {
+  return db
+    .select({ action: moderationActions.action, reason: moderationActions.reason, at: moderationActions.createdAt })
+    .from(moderationActions)
+    .where(eq(moderationActions.subjectId, userId))
+    .orderBy(asc(moderationActions.createdAt));
+}
+
+/** The name and address to write to. */
+export async function accountOf(db: Database, userId: string): Promise<{ name: string; email: string } | null> {
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,89 @@
+import { CONNECTIONS_PATH, MODERATION_QUEUE_PATH } from "@sams-web/domain/safety/contracts";
+import { isModerator } from "@sams-web/domain/safety/rules";
+import { moderationInputSchema, reportInputSchema, safetyPersonInputSchema } from "@sams-web/domain/safety/schemas";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../../platform/http/errors.ts";
+import type { SessionUser } from "../../platform/sessions/session-resolver.ts";
+import { accountOf, listConnections, moderationQueue } from "./data.ts";
+import { suspendedMail } from "./mail.ts";
+import { block, moderate, report, unmatch } from "./mutations.ts";
+
+/**
+ * "Not this person" at any point (unmatch, block, report), the connections a person can still
+ * unmatch, and the moderation that acts on reports. Moderators are ADMIN_EMAILS; to anyone else
+ * every moderation route answers as if it did not exist.
+ */
+const safety: FastifyPluginAsync = async (app) => {
+  const { db, config, sessions, callables, mailer } = app;
+
+  /** The signed-in moderator, or the same 404 an unknown route or callable gets. */
+  async function requireModerator(request: FastifyRequest, notFound: string): Promise<SessionUser> {
+    const user = await sessions.optionalUser(request);
+    if (!user || !isModerator(user, config.ADMIN_EMAILS)) throw new AppError("NOT_FOUND", notFound);
+    return user;
+  }
+
+  app.get(CONNECTIONS_PATH, async (request) => {
+    const user = await sessions.requireUser(request);
+    return { connections: await listConnections(db, user.id) };
+  });
+
+  app.get(MODERATION_QUEUE_PATH, async (request, reply) => {
+    await requireModerator(request, `No route for GET ${MODERATION_QUEUE_PATH}`);
+    reply.header("cache-control", "no-store");
+    return { entries: await moderationQueue(db) };
+  });
+
+  callables.register("unmatchPerson", {
+    input: safetyPersonInputSchema,
+    handler: async ({ personId }, { request }) => {
+      await unmatch(db, (await sessions.requireUser(request)).id, personId);
+      return { message: MESSAGES.unmatched };
+    },
+  });
+
+  callables.register("blockPerson", {
+    input: safetyPersonInputSchema,
+    handler: async ({ personId }, { request }) => {
+      await block(db, (await sessions.requireUser(request)).id, personId);
+      return { message: MESSAGES.blocked };
+    },
+  });
+
+  callables.register("reportPerson", {
+    input: reportInputSchema,
+    handler: async ({ personId, reason, text }, { request }) => {
+      const user = await sessions.requireUser(request);
+      await report(db, user.id, personId, { reason, text }, new Date());
+      return { message: MESSAGES.reportReceived };
+    },
+  });
+
+  callables.register("moderatePerson", {
+    input: moderationInputSchema,
+    handler: async ({ subjectId, action, reason }, { request }) => {
+      const moderator = await requireModerator(request, "There is no callable named moderatePerson.");
+      if (!(await moderate(db, moderator.id, subjectId, { action, reason }, new Date()))) {
+        throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+      }
+      if (action === "suspend") {
+        const account = await accountOf(db, subjectId);
+        // The decision stands even if the mail server is down: the log says who was not told.
+        if (account) {
+          await mailer.send(suspendedMail(account)).catch((error: unknown) => {
+            app.log.error({ err: error, userId: subjectId }, "could not send the suspension email");
+          });
+        }
+      }
+      return { message: `Done: ${action}.` };
+    },
+  });
+};
+
+export const safetyFeature = fp(safety, {
+  name: "safety",
+  dependencies: ["config", "db", "sessions", "callables", "mailer", "zod-schemas"],
+  encapsulate: true,
+});

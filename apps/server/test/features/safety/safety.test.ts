@@ -1,0 +1,343 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { REPORTS_PER_DAY, SHADOW_HIDE_REPORTERS } from "@sams-web/domain/safety/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { blocks, matches, moderationActions, profiles, reports, sessions, users } from "../../../src/db/schema.ts";
+import { createTestApp, signUp, solveBotcheck, type TestApp } from "../../support/helpers.ts";
+import { call, createPerson, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { readZip } from "../../support/zip.ts";
+
+// Unmatch, block and report, and the moderation that acts on reports, tried the way an attacker
+// would: against people one was never shown, another person's data, non-moderators on every
+// moderation route, and many requests at once.
+
+const ADMIN_EMAIL = "moderator@example.com";
+let t: TestApp;
+let moderator: { cookie: string; userId: string };
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other-admin@example.com` });
+  moderator = await signUp(t.app, { email: ADMIN_EMAIL });
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, moderator.userId));
+});
+
+let zipCounter = 0;
+/** ZIP codes far apart (Alaska, Hawaii, the Dakotas…), one per test, so tests never find each other's people. */
+const ZIPS = ["99501", "96813", "58501", "57501", "82001", "59601", "83702", "87501", "04330", "05602"];
+const nextZip = () => ZIPS[zipCounter++ % ZIPS.length] as string;
+
+/** Me, signed in, and `count` people Sam showed me (a match record both ways), all in one ZIP. */
+async function meAndShown(count: number, zip = nextZip()) {
+  const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+  const shown: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const other = await createPerson(t.db, { zipCode: zip, name: `Shown${i} Person` });
+    await t.db.insert(matches).values([
+      { userId: me.userId, candidateId: other, status: "photoValidation", score: 80 },
+      { userId: other, candidateId: me.userId, status: "photoValidation", score: 80 },
+    ]);
+    shown.push(other);
+  }
+  return { me, shown, zip };
+}
+
+const statusesOf = async (a: string, b: string) =>
+  (
+    await t.db
+      .select({ status: matches.status })
+      .from(matches)
+      .where(
+        sql`(${matches.userId} = ${a} and ${matches.candidateId} = ${b}) or (${matches.userId} = ${b} and ${matches.candidateId} = ${a})`,
+      )
+  ).map((row) => row.status);
+
+/** Whether a fresh search by `searcher` finds `other` (the database function itself). */
+async function found(searcher: string, other: string): Promise<boolean> {
+  const result = await t.pool.query<{ id: string }>("select preliminary_candidates($1) as id", [searcher]);
+  return result.rows.some((row) => row.id === other);
+}
+
+describe("unmatch, block and report", () => {
+  it("unmatch sets the pair to 'no' for both, from any stage", async () => {
+    const { me, shown } = await meAndShown(1);
+    const other = shown[0] as string;
+    await t.db.update(matches).set({ status: "connected" }).where(eq(matches.userId, me.userId));
+    const answer = await call(t.app, me.cookie, "unmatchPerson", { personId: other });
+    expect(answer.body.result).toEqual({ message: MESSAGES.unmatched });
+    expect(await statusesOf(me.userId, other)).toEqual(["no", "no"]);
+  });
+
+  it("only about someone one was shown: anyone else, or oneself, is 'not found' and nothing changes", async () => {
+    const { me } = await meAndShown(0);
+    const stranger = await createPerson(t.db, { zipCode: "10001" });
+    for (const name of ["unmatchPerson", "blockPerson"]) {
+      for (const personId of [stranger, me.userId, "no-such-person"]) {
+        const answer = await call(t.app, me.cookie, name, { personId });
+        expect(answer.status).toBe(404);
+        expect(answer.body.error.message).toBe(MESSAGES.personNotFound);
+      }
+    }
+    const reported = await call(t.app, me.cookie, "reportPerson", { personId: stranger, reason: "scamOrSpam" });
+    expect(reported.status).toBe(404);
+    expect(await t.db.select().from(reports).where(eq(reports.reporterId, me.userId))).toEqual([]);
+    expect(await t.db.select().from(blocks).where(eq(blocks.blockerId, me.userId))).toEqual([]);
+  });
+
+  it("signed out: every safety callable is refused", async () => {
+    const inputs = {
+      unmatchPerson: { personId: "x" },
+      blockPerson: { personId: "x" },
+      reportPerson: { personId: "x", reason: "other" },
+    };
+    for (const [name, data] of Object.entries(inputs)) {
+      expect((await call(t.app, undefined, name, data)).status).toBe(401);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/connections" })).statusCode).toBe(401);
+  });
+
+  it("a blocked pair is never found again, whatever either changes later; before the block they were", async () => {
+    const zip = nextZip();
+    const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const other = await createPerson(t.db, { zipCode: zip });
+    // The counter-example: before any block, the search finds her.
+    expect(await found(me.userId, other)).toBe(true);
+    await t.db.insert(matches).values([
+      { userId: me.userId, candidateId: other, status: "photoValidation", score: 80 },
+      { userId: other, candidateId: me.userId, status: "photoValidation", score: 80 },
+    ]);
+    expect((await call(t.app, me.cookie, "blockPerson", { personId: other })).body.result).toEqual({
+      message: MESSAGES.blocked,
+    });
+    expect(await statusesOf(me.userId, other)).toEqual(["no", "no"]);
+    // Even if their match records were gone and both changed everything, the block holds both ways.
+    await t.db.delete(matches).where(eq(matches.userId, me.userId));
+    await t.db.delete(matches).where(eq(matches.userId, other));
+    await t.db.update(profiles).set({ searchRadius: 500 }).where(eq(profiles.userId, other));
+    expect(await found(me.userId, other)).toBe(false);
+    expect(await found(other, me.userId)).toBe(false);
+  });
+
+  it("a report blocks too, and its text is limited to 1,000 characters", async () => {
+    const { me, shown } = await meAndShown(1);
+    const other = shown[0] as string;
+    const tooLong = await call(t.app, me.cookie, "reportPerson", {
+      personId: other,
+      reason: "harassment",
+      text: "x".repeat(1_001),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(MESSAGES.reportTextTooLong);
+    const noReason = await call(t.app, me.cookie, "reportPerson", { personId: other, reason: "because" });
+    expect(noReason.status).toBe(400);
+    const answer = await call(t.app, me.cookie, "reportPerson", {
+      personId: other,
+      reason: "harassment",
+      text: "Rude messages after we connected.",
+    });
+    expect(answer.body.result).toEqual({ message: MESSAGES.reportReceived });
+    const [row] = await t.db.select().from(reports).where(eq(reports.reporterId, me.userId));
+    expect(row).toMatchObject({ reportedId: other, reason: "harassment", text: "Rude messages after we connected." });
+    expect(await t.db.select().from(blocks).where(eq(blocks.blockerId, me.userId))).toHaveLength(1);
+  });
+
+  it(`${REPORTS_PER_DAY} reports a day per person, even with twenty sent at once`, async () => {
+    const { me, shown } = await meAndShown(20);
+    const answers = await Promise.all(
+      shown.map((personId) => call(t.app, me.cookie, "reportPerson", { personId, reason: "scamOrSpam" })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(REPORTS_PER_DAY);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.body.error.message).toBe(MESSAGES.reportDailyLimit);
+    }
+    expect(await t.db.select().from(reports).where(eq(reports.reporterId, me.userId))).toHaveLength(REPORTS_PER_DAY);
+  });
+
+  it(`shadow-hides after ${SHADOW_HIDE_REPORTERS} different reporters at once, not after three reports by one`, async () => {
+    const zip = nextZip();
+    const target = await createPerson(t.db, { zipCode: zip, name: "Target" });
+    // One person reporting three times (through three separate matches is impossible: one pair,
+    // so the same reporter reports once per pair; the extra reports are written directly).
+    const single = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    await t.db
+      .insert(matches)
+      .values({ userId: single.userId, candidateId: target, status: "photoValidation", score: 70 });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call(t.app, single.cookie, "reportPerson", { personId: target, reason: "other" })).status).toBe(
+        200,
+      );
+    }
+    const [afterOne] = await t.db.select().from(profiles).where(eq(profiles.userId, target));
+    expect(afterOne?.shadowHiddenAt).toBeNull();
+
+    // Then two more different people, at the same moment: the third reporter hides her.
+    const others = await Promise.all(
+      [0, 1].map(() => signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip })),
+    );
+    const bystander = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    expect(await found(bystander.userId, target)).toBe(true);
+    for (const other of others) {
+      await t.db
+        .insert(matches)
+        .values({ userId: other.userId, candidateId: target, status: "photoValidation", score: 70 });
+    }
+    await Promise.all(
+      others.map((other) => call(t.app, other.cookie, "reportPerson", { personId: target, reason: "fakeProfile" })),
+    );
+    const [hidden] = await t.db.select().from(profiles).where(eq(profiles.userId, target));
+    expect(hidden?.shadowHiddenAt).not.toBeNull();
+    expect(await found(bystander.userId, target)).toBe(false);
+  });
+});
+
+describe("moderation", () => {
+  const queue = (cookie?: string) =>
+    t.app.inject({ method: "GET", url: "/api/admin/queue", headers: cookie ? { cookie } : {} });
+
+  it("is not there for anyone but a verified moderator: 404 like an unknown route", async () => {
+    const person = await signedUpPerson(t, { zipCode: "10001" });
+    const unknown = await t.app.inject({ method: "GET", url: "/api/admin/nothing-here" });
+    for (const cookie of [undefined, person.cookie]) {
+      const answer = await queue(cookie);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error.status).toBe(unknown.json().error.status);
+      const acted = await call(t.app, cookie, "moderatePerson", {
+        subjectId: person.userId,
+        action: "suspend",
+        reason: "x",
+      });
+      expect(acted.status).toBe(404);
+      expect(acted.body.error.message).toBe("There is no callable named moderatePerson.");
+    }
+    // An unverified account with a moderator's address is no moderator.
+    const pretender = await signUp(t.app, { email: "other-admin@example.com" });
+    expect((await queue(pretender.cookie)).statusCode).toBe(404);
+    const [still] = await t.db.select().from(profiles).where(eq(profiles.userId, person.userId));
+    expect(still?.suspendedAt).toBeNull();
+  });
+
+  it("suspend: sessions end, sign-in is refused with a sentence, out of every search, pending matches closed, an email; restore undoes it; each is in the audit log and the export", async () => {
+    const zip = nextZip();
+    const reporter = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const subject = await signedUpPerson(t, { gender: "woman", seekingGender: "man", zipCode: zip });
+    const bystander = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    await t.db.insert(matches).values([
+      { userId: reporter.userId, candidateId: subject.userId, status: "photoValidation", score: 80 },
+      { userId: subject.userId, candidateId: reporter.userId, status: "photoValidation", score: 80 },
+      { userId: subject.userId, candidateId: bystander.userId, status: "matchPending", score: 80 },
+      { userId: bystander.userId, candidateId: subject.userId, status: "matchPending", score: 80 },
+    ]);
+    await call(t.app, reporter.cookie, "reportPerson", {
+      personId: subject.userId,
+      reason: "scamOrSpam",
+      text: "Asked for money.",
+    });
+    const listed = (await queue(moderator.cookie)).json() as { entries: { id: string; reports: { text: string }[] }[] };
+    expect(listed.entries.find((entry) => entry.id === subject.userId)?.reports[0]?.text).toBe("Asked for money.");
+
+    const suspended = await call(t.app, moderator.cookie, "moderatePerson", {
+      subjectId: subject.userId,
+      action: "suspend",
+      reason: "Scam reports",
+    });
+    expect(suspended.status).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, subject.userId))).toEqual([]);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: subject.cookie } })).statusCode,
+    ).toBe(401);
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: "http://localhost:3000", "x-botcheck": await solveBotcheck(t.app) },
+      payload: { email: subject.email, password: subject.password },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().message).toBe(MESSAGES.accountSuspended);
+    expect(await statusesOf(subject.userId, bystander.userId)).toEqual(["no", "no"]);
+    expect(await found(bystander.userId, subject.userId)).toBe(false);
+
+    const restored = await call(t.app, moderator.cookie, "moderatePerson", {
+      subjectId: subject.userId,
+      action: "restore",
+      reason: "Appeal accepted",
+    });
+    expect(restored.status).toBe(200);
+    const [back] = await t.db.select().from(profiles).where(eq(profiles.userId, subject.userId));
+    expect(back?.suspendedAt).toBeNull();
+
+    // The email that says so, once, to the suspended person.
+    const outbox = path.join(t.config.dataDir, "outbox");
+    const mails = await Promise.all((await readdir(outbox)).map((file) => readFile(path.join(outbox, file), "utf8")));
+    expect(
+      mails.filter((mail) => mail.includes(subject.email) && mail.includes(MESSAGES.suspendedMailSubject)),
+    ).toHaveLength(1);
+
+    const log = await t.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject.userId));
+    expect(log.map(({ action, reason, moderatorId }) => ({ action, reason, moderatorId }))).toEqual([
+      { action: "suspend", reason: "Scam reports", moderatorId: moderator.userId },
+      { action: "restore", reason: "Appeal accepted", moderatorId: moderator.userId },
+    ]);
+
+    // Restored, she signs in again, and her data export holds the moderation actions about her,
+    // without the moderator's identity.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: "http://localhost:3000", "x-botcheck": await solveBotcheck(t.app) },
+      payload: { email: subject.email, password: subject.password },
+    });
+    expect(again.statusCode).toBe(200);
+    const cookie = again.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const archive = await t.app.inject({ method: "GET", url: "/api/export", headers: { cookie } });
+    const files = readZip(archive.rawPayload);
+    const actions = JSON.parse(files.get("moderation.json")?.toString("utf8") ?? "null");
+    expect(actions.map((a: { action: string; reason: string }) => [a.action, a.reason])).toEqual([
+      ["suspend", "Scam reports"],
+      ["restore", "Appeal accepted"],
+    ]);
+    expect(files.get("moderation.json")?.toString("utf8")).not.toContain(ADMIN_EMAIL);
+  });
+
+  it("dismiss closes the reports and lifts a shadow-hide", async () => {
+    const { me, shown } = await meAndShown(1);
+    const other = shown[0] as string;
+    await call(t.app, me.cookie, "reportPerson", { personId: other, reason: "other" });
+    await t.db.update(profiles).set({ shadowHiddenAt: new Date() }).where(eq(profiles.userId, other));
+    const dismissed = await call(t.app, moderator.cookie, "moderatePerson", {
+      subjectId: other,
+      action: "dismiss",
+      reason: "Nothing wrong in the photos",
+    });
+    expect(dismissed.status).toBe(200);
+    const open = await t.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.reportedId, other), sql`${reports.resolvedAt} is null`));
+    expect(open).toEqual([]);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, other));
+    expect(profile?.shadowHiddenAt).toBeNull();
+    const missingReason = await call(t.app, moderator.cookie, "moderatePerson", {
+      subjectId: other,
+      action: "dismiss",
+      reason: " ",
+    });
+    expect(missingReason.body.error.message).toBe(MESSAGES.moderationReasonRequired);
+  });
+});
+
+describe("connections", () => {
+  it("lists only the asker's own connections, by first name", async () => {
+    const { me, shown } = await meAndShown(2);
+    await t.db
+      .update(matches)
+      .set({ status: "connected", connectedAt: new Date() })
+      .where(sql`${matches.userId} = ${me.userId} and ${matches.candidateId} = ${shown[0] as string}`);
+    const answer = await t.app.inject({ method: "GET", url: "/api/connections", headers: { cookie: me.cookie } });
+    expect(answer.json()).toEqual({
+      connections: [expect.objectContaining({ id: shown[0], firstName: "Shown0" })],
+    });
+    const other = await signedUpPerson(t, { zipCode: "10001" });
+    const theirs = await t.app.inject({ method: "GET", url: "/api/connections", headers: { cookie: other.cookie } });
+    expect(theirs.json()).toEqual({ connections: [] });
+  });
+});

@@ -1,0 +1,57 @@
+// Trust and safety's resources and answers. Types only, free of zod: the browser imports it.
+import type { ModerationAction, ReportReason } from "./rules.ts";
+
+/** The signed-in person's connections (both confirmed), for Settings. */
+export const CONNECTIONS_PATH = "/api/connections";
+/** The moderation queue: 404 to anyone who is not a moderator. */
+export const MODERATION_QUEUE_PATH = "/api/admin/queue";
+
+/** What Unmatch, Block and Report answer: the sentence to show. */
+export interface SafetyActionOutput {
+  message: string;
+}
+
+export interface ConnectionView {
+  id: string;
+  firstName: string;
+  photo: string | null;
+  /** ms timestamp */
+  connectedAt: number | null;
+}
+
+export interface ConnectionsResponse {
+  connections: ConnectionView[];
+}
+
+export interface QueueReport {
+  reporterFirstName: string;
+  reason: ReportReason;
+  text: string;
+  /** ms timestamp */
+  createdAt: number;
+}
+
+export interface QueueAction {
+  action: ModerationAction;
+  reason: string;
+  moderatorEmail: string | null;
+  /** ms timestamp */
+  createdAt: number;
+}
+
+/** One reported person, with their open reports and what moderators did before. */
+export interface QueueEntry {
+  id: string;
+  displayName: string;
+  email: string;
+  narrative: string;
+  photos: string[];
+  suspended: boolean;
+  shadowHidden: boolean;
+  reports: QueueReport[];
+  history: QueueAction[];
+}
+
+export interface ModerationQueueResponse {
+  entries: QueueEntry[];
+}

@@ -1,0 +1,54 @@
+// Trust and safety: what a person may report, how often, and when reports hide someone before a
+// moderator has looked.
+
+/** Why a person reports someone, in the order the form lists them. */
+export const REPORT_REASONS = ["fakeProfile", "harassment", "scamOrSpam", "underage", "offensive", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  fakeProfile: "Fake profile or photos",
+  harassment: "Harassment",
+  scamOrSpam: "Scam or spam",
+  underage: "Underage",
+  offensive: "Offensive content",
+  other: "Other",
+};
+
+/** The optional words of a report. */
+export const REPORT_TEXT_MAX_LENGTH = 1_000;
+
+/** Reports one person may send in a UTC day: enough for real harm, too few to flood moderators. */
+export const REPORTS_PER_DAY = 5;
+
+/**
+ * Open reports from this many different people hide a person from new searches until a moderator
+ * decides: harm stops before anyone is awake, and no single person can hide anyone.
+ */
+export const SHADOW_HIDE_REPORTERS = 3;
+
+/** What a moderator may do about a reported person. */
+export const MODERATION_ACTIONS = ["dismiss", "suspend", "restore"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const MODERATION_REASON_MAX_LENGTH = 1_000;
+
+/**
+ * Whether an account is a moderator: its email is in ADMIN_EMAILS (compared without case) and
+ * verified, so nobody becomes one by signing up with an address they do not own.
+ */
+export function isModerator(
+  account: { email: string; emailVerified: boolean },
+  adminEmails: readonly string[],
+): boolean {
+  if (!account.emailVerified) return false;
+  const email = account.email.trim().toLowerCase();
+  return adminEmails.some((admin) => admin.trim().toLowerCase() === email);
+}
+
+/** ADMIN_EMAILS as written by an operator: comma-separated, spaces and empty entries ignored. */
+export function parseAdminEmails(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== "");
+}
