@@ -69,6 +69,8 @@ export default defineConfig({
       // A pixel id so the ad-tracking journey can see the pixel added and removed (it cannot load
       // on a closed network). Nothing loads for visitors who did not turn ad tracking on.
       AD_PIXEL_ID: process.env.AD_PIXEL_ID ?? "1234567890123",
+      // The moderator of the trust-and-safety journey (its account gets this address).
+      ADMIN_EMAILS: "moderator@e2e.example.com",
     },
   },
 });

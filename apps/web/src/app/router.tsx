@@ -1,3 +1,4 @@
+import { MODERATION_PAGE_PATH } from "@sams-web/domain/safety/contracts";
 import { type ReactNode, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { PageFallback } from "../components/page-fallback.tsx";
@@ -18,6 +19,7 @@ const VerifyEmailPage = lazyWithRetry(() => import("../features/accounts/verify-
 const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset-password-page.tsx"));
 const MatchConfirmationPage = lazyWithRetry(() => import("../features/matching/match-confirmation-page.tsx"));
 const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-outcome-page.tsx"));
+const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"));
 const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/privacy-settings-page.tsx"));
 const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
@@ -139,6 +141,14 @@ export function AppRoutes() {
           element={
             <WithQueries>
               <PrivacySettingsPage />
+            </WithQueries>
+          }
+        />
+        <Route
+          path={MODERATION_PAGE_PATH}
+          element={
+            <WithQueries>
+              <AdminPage notFound={<NotFoundPage />} />
             </WithQueries>
           }
         />

@@ -3,6 +3,8 @@ import type { ModerationAction, ReportReason } from "./rules.ts";
 
 /** The signed-in person's connections (both confirmed), for Settings. */
 export const CONNECTIONS_PATH = "/api/connections";
+/** The moderators' page: like any path that is no page (404, the not-found screen) to anyone else. */
+export const MODERATION_PAGE_PATH = "/admin";
 /** The moderation queue: 404 to anyone who is not a moderator. */
 export const MODERATION_QUEUE_PATH = "/api/admin/queue";
 

@@ -48,3 +48,6 @@ export function documentTitle(pathname: string): string {
   const name = isAppPath(pathname) ? PAGE_NAMES[pathname] : NOT_FOUND_NAME;
   return name ? `${name} — ${SITE_NAME}` : SITE_NAME;
 }
+
+/** The moderators' page's title (only a moderator's browser shows it; see MODERATION_PAGE_PATH). */
+export const MODERATION_TITLE = `Moderation — ${SITE_NAME}`;

@@ -1,7 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { MODERATION_PAGE_PATH } from "@sams-web/domain/safety/contracts";
+import { isModerator } from "@sams-web/domain/safety/rules";
 import { isAppPath } from "@sams-web/domain/shell/routes";
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -44,16 +47,22 @@ export const webAppPlugin = fp(
     app.get("/robots.txt", (_request, reply) =>
       reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
     );
-    app.get("/*", (request, reply) => {
+    // The moderators' page exists only for them: anyone else gets what a path that is no page gets.
+    const moderatorAsks = async (request: FastifyRequest) => {
+      const user = await app.sessions.optionalUser(request);
+      return Boolean(user && isModerator(user, app.config.ADMIN_EMAILS));
+    };
+    app.get("/*", async (request, reply) => {
       if (request.url.startsWith("/api/")) {
         return reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for GET ${request.url}` } });
       }
       const pathname = request.url.split("?")[0] ?? "/";
+      const page = isAppPath(pathname) || (pathname === MODERATION_PAGE_PATH && (await moderatorAsks(request)));
       return reply
-        .code(isAppPath(pathname) ? 200 : 404)
+        .code(page ? 200 : 404)
         .header("cache-control", "no-cache")
         .sendFile("index.html");
     });
   },
-  { name: "web-app", dependencies: ["config"] },
+  { name: "web-app", dependencies: ["config", "sessions"] },
 );

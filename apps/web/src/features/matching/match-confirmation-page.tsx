@@ -7,6 +7,7 @@ import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
+import { SafetyActions } from "../safety/safety-actions.tsx";
 import { confirmMatch, reviewPhotoMatch, usePendingMatch } from "./api.ts";
 
 /** How long the server's message stays before the page moves on to /settings. */
@@ -111,6 +112,7 @@ function PendingMatch() {
           Confirm and Connect
         </button>
       </div>
+      <SafetyActions personId={match.id} firstName={match.firstName} onDone={setResult} />
     </div>
   );
 }

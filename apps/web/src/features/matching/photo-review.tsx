@@ -4,6 +4,7 @@ import { describeDistance } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { type PointerEvent, useRef, useState } from "react";
 import { useSession } from "../../lib/session.ts";
+import { SafetyActions } from "../safety/safety-actions.tsx";
 import { type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
 
 /** The photoValidation candidates with photos, top score first: photo review shows the first. */
@@ -25,9 +26,15 @@ function SignedInPhotoReview() {
   const { data } = useMatches();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const waiting = candidatesToReview(data ?? [], hidden);
   const candidate = waiting[0];
-  if (!candidate) return null;
+  const noticeLine = notice && (
+    <p role="status" className="card mx-auto mb-6 w-full max-w-md">
+      {notice}
+    </p>
+  );
+  if (!candidate) return noticeLine || null;
 
   async function act(action: PhotoAction) {
     if (!candidate) return;
@@ -48,14 +55,28 @@ function SignedInPhotoReview() {
     }
   }
 
+  /** Blocked or reported: the candidate is gone for good, and the sentence says what happens next. */
+  function onSafety(message: string) {
+    if (!candidate) return;
+    setNotice(message);
+    setHidden((current) => new Set(current).add(candidate.id));
+  }
+
   return (
-    <CandidatePhotos
-      key={candidate.id}
-      candidate={candidate}
-      remaining={waiting.length}
-      onAction={act}
-      failed={failed}
-    />
+    <>
+      {noticeLine}
+      <CandidatePhotos
+        key={candidate.id}
+        candidate={candidate}
+        remaining={waiting.length}
+        onAction={(action) => {
+          setNotice(null);
+          void act(action);
+        }}
+        onSafety={onSafety}
+        failed={failed}
+      />
+    </>
   );
 }
 
@@ -69,12 +90,14 @@ function CandidatePhotos({
   candidate,
   remaining,
   onAction,
+  onSafety,
   failed,
 }: {
   candidate: MatchView;
   /** How many candidates wait for review, this one included. */
   remaining: number;
   onAction: (action: PhotoAction) => void;
+  onSafety: (message: string) => void;
   failed: boolean;
 }) {
   const { photos } = candidate;
@@ -152,6 +175,7 @@ function CandidatePhotos({
           Keep in your web
         </button>
       </div>
+      <SafetyActions personId={candidate.id} firstName={candidate.firstName} onDone={onSafety} />
     </section>
   );
 }

@@ -24,6 +24,7 @@ import { refreshSession } from "../../lib/session.ts";
 import { AccountSection } from "../accounts/account-section.tsx";
 import { DataExportButton } from "../consent/data-export-button.tsx";
 import { SearchSection, SLIDER_IDS } from "../matching/search-section.tsx";
+import { ConnectionsSection } from "../safety/connections-section.tsx";
 import { useProfile, useUpdateProfile } from "./api.ts";
 import { RangeSlider } from "./range-slider.tsx";
 import { RequirementsChecklist, requirementsFor } from "./requirements-checklist.tsx";
@@ -411,6 +412,7 @@ export default function SettingsPage() {
           </p>
         )}
         <SearchSection />
+        <ConnectionsSection />
         <div id="account">
           <AccountSection />
         </div>

@@ -1,0 +1,137 @@
+import type { QueueEntry } from "@sams-web/domain/safety/contracts";
+import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASON_LABELS } from "@sams-web/domain/safety/rules";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { MODERATION_TITLE } from "@sams-web/domain/shell/routes";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { moderatePerson, useModerationQueue } from "./api.ts";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+const ACTION_LABELS: Record<ModerationAction, string> = { dismiss: "Dismiss", suspend: "Suspend", restore: "Restore" };
+
+/** One reported person: who reported what, what they wrote about themselves, and the decision. */
+function QueueCard({ entry }: { entry: QueueEntry }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function decide(action: ModerationAction) {
+    setBusy(true);
+    setError(null);
+    try {
+      await moderatePerson(entry.id, action, reason);
+      setReason("");
+      await queryClient.invalidateQueries({ queryKey: ["moderation-queue"] });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : MESSAGES.photoReviewFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const state = entry.suspended ? "Suspended" : entry.shadowHidden ? "Hidden from new searches" : "Visible";
+  return (
+    <li className="card">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-xl font-semibold">{entry.displayName}</h2>
+        <p className="text-sm text-ink-soft">
+          {entry.email} · {state}
+        </p>
+      </div>
+      {entry.photos.length > 0 && (
+        <div className="mt-3 flex gap-2 overflow-x-auto">
+          {entry.photos.map((photo, index) => (
+            <img
+              key={photo}
+              src={photo}
+              alt={`${entry.displayName}, ${index + 1} of ${entry.photos.length}`}
+              className="h-24 w-24 shrink-0 rounded-lg object-cover"
+            />
+          ))}
+        </div>
+      )}
+      {entry.narrative && <p className="mt-3 whitespace-pre-line text-sm">{entry.narrative}</p>}
+      <h3 className="mt-4 font-semibold">Open reports ({entry.reports.length})</h3>
+      <ul className="mt-2 space-y-2 text-sm">
+        {entry.reports.map((report) => (
+          <li key={`${report.createdAt}-${report.reporterFirstName}`} className="rounded-lg bg-silk-deep/60 p-2">
+            <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> — from{" "}
+            {report.reporterFirstName}, {when.format(report.createdAt)}
+            {report.text && <p className="mt-1 whitespace-pre-line">{report.text}</p>}
+          </li>
+        ))}
+      </ul>
+      {entry.history.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">History</h3>
+          <ul className="mt-2 space-y-1 text-sm">
+            {entry.history.map((action) => (
+              <li key={`${action.createdAt}-${action.action}`}>
+                {when.format(action.createdAt)}: {ACTION_LABELS[action.action]} by{" "}
+                {action.moderatorEmail ?? "a former moderator"} — {action.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <label htmlFor={`${id}-reason`} className="field-label mt-4 block">
+        Why (kept in the audit log)
+      </label>
+      <textarea
+        id={`${id}-reason`}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        rows={2}
+        className="field-input mt-1 w-full"
+      />
+      <div className="mt-3 flex flex-wrap gap-3">
+        {MODERATION_ACTIONS.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={action === "suspend" ? "btn-primary" : "btn-secondary"}
+            disabled={busy}
+            onClick={() => void decide(action)}
+          >
+            {ACTION_LABELS[action]}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-rose-deep">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * /admin: the moderation queue, for moderators (ADMIN_EMAILS). Anyone else gets the queue's 404
+ * and sees `notFound`, the app's not-found screen.
+ */
+export default function AdminPage({ notFound }: { notFound: ReactNode }) {
+  const queue = useModerationQueue();
+  const hidden = queue.error instanceof ApiError && queue.error.httpStatus === 404;
+  useEffect(() => {
+    if (queue.data) document.title = MODERATION_TITLE;
+  }, [queue.data]);
+  if (hidden) return <>{notFound}</>;
+  return (
+    <PageLayout title="Moderation" width="max-w-3xl">
+      {queue.isPending && <p role="status">Loading the queue…</p>}
+      {queue.isError && !hidden && <p role="alert">{MESSAGES.matchesLoadFailed}</p>}
+      {queue.data?.length === 0 && <p role="status">Nothing to review. Reports will appear here.</p>}
+      <ul className="space-y-6">
+        {(queue.data ?? []).map((entry) => (
+          <QueueCard key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </PageLayout>
+  );
+}

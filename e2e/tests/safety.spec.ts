@@ -1,0 +1,154 @@
+import type { BrowserContext } from "@playwright/test";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { makeImage } from "../fixtures/images.ts";
+import { expect, type TestDatabase, test } from "../fixtures/test.ts";
+
+// One tap from safety: report from the photo review, unmatch from Settings' connections, and a
+// moderator who suspends a reported person, who then leaves every search.
+
+const MODERATOR_EMAIL = "moderator@e2e.example.com";
+
+/** A searchable person in `zip` (photos, finished interview, Still Looking), made in `context`. */
+async function searchable(
+  context: BrowserContext,
+  signUp: (context: BrowserContext, name?: string) => Promise<{ id: string }>,
+  db: TestDatabase,
+  name: string,
+  profile: { gender: "man" | "woman"; seeking: "man" | "woman"; zip: string },
+): Promise<string> {
+  const person = await signUp(context, name);
+  const photos = await context.request.put("/api/photos", {
+    multipart: {
+      photo0: { name: "photo0.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 200) },
+      photo1: { name: "photo1.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 300) },
+    },
+  });
+  expect(photos.ok()).toBe(true);
+  await db.query(
+    `update profiles set gender = $2, seeking_gender = $3, zip_code = $4, birthday = '1992-07-01', age = 34,
+       search_radius = 25, conversation_stage = 'complete', chat_complete = true, verified = true, status = 'active'
+     where user_id = $1`,
+    [person.id, profile.gender, profile.seeking, profile.zip],
+  );
+  return person.id;
+}
+
+const pairBothWays = (db: TestDatabase, a: string, b: string, status: string) =>
+  db.query(
+    `insert into matches (user_id, candidate_id, status, score, connected_at)
+     values ($1, $2, $3, 84, case when $3 = 'connected' then now() end), ($2, $1, $3, 84, case when $3 = 'connected' then now() end)`,
+    [a, b, status],
+  );
+
+const finds = async (db: TestDatabase, searcher: string, other: string) =>
+  (await db.query("select preliminary_candidates($1) as id", [searcher])).rows.some((row) => row.id === other);
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, personName: "Robin" });
+
+  test("report from the photo review: reasons, words, a sentence on what happens next, and she is gone", async ({
+    page,
+    browser,
+    person: me,
+    signUp,
+    db,
+  }, testInfo) => {
+    const kimContext = await browser.newContext();
+    const kim = await searchable(kimContext, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
+    await kimContext.close();
+    await db.query("update profiles set conversation_stage = 'complete', chat_complete = true where user_id = $1", [
+      me.id,
+    ]);
+    await pairBothWays(db, me.id, kim, "photoValidation");
+
+    await page.goto("/");
+    const review = page.getByRole("region", { name: "Photo review" });
+    await expect(review.getByRole("heading", { name: /^Kim, 34/ })).toBeVisible();
+    await review.getByRole("button", { name: "Report" }).click();
+    await review.getByRole("radio", { name: "Fake profile or photos" }).check();
+    await review.getByLabel("Anything else we should know? (optional)").fill("These photos are of a celebrity.");
+    await page.screenshot({ path: testInfo.outputPath("report-form-phone.png"), fullPage: true });
+    await review.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByRole("status").filter({ hasText: MESSAGES.reportReceived })).toBeVisible();
+    await expect(review).toHaveCount(0);
+
+    const stored = await db.query("select reason, text from reports where reporter_id = $1", [me.id]);
+    expect(stored.rows).toEqual([{ reason: "fakeProfile", text: "These photos are of a celebrity." }]);
+  });
+});
+
+test.describe("on a laptop", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, personName: "Robin" });
+
+  test("unmatch from Settings' connections", async ({ page, browser, person: me, signUp, db }, testInfo) => {
+    const kimContext = await browser.newContext();
+    const kim = await searchable(kimContext, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
+    await kimContext.close();
+    await pairBothWays(db, me.id, kim, "connected");
+
+    await page.goto("/settings");
+    const connections = page.getByRole("region", { name: "Your connections" });
+    await expect(connections.getByText("Kim", { exact: true })).toBeVisible();
+    await expect(connections).toContainText(MESSAGES.connectionEmailShared);
+    await page.screenshot({ path: testInfo.outputPath("connections-laptop.png"), fullPage: true });
+    await connections.getByRole("button", { name: "Unmatch" }).click();
+    await connections.getByRole("button", { name: "Unmatch" }).click();
+    await expect(connections.getByRole("status")).toHaveText(MESSAGES.unmatched);
+    const statuses = await db.query(
+      "select status from matches where (user_id = $1 and candidate_id = $2) or (user_id = $2 and candidate_id = $1)",
+      [me.id, kim],
+    );
+    expect(statuses.rows).toEqual([{ status: "no" }, { status: "no" }]);
+  });
+
+  test("a moderator suspends a reported person, who leaves every search; to anyone else /admin is no page", async ({
+    page,
+    browser,
+    person: moderator,
+    signUp,
+    db,
+  }, testInfo) => {
+    await db.query("update users set email = $2, email_verified = true where id = $1", [moderator.id, MODERATOR_EMAIL]);
+    const others = await browser.newContext();
+    const kim = await searchable(others, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
+    const bystander = await searchable(others, signUp, db, "Sam Bystander", {
+      gender: "man",
+      seeking: "woman",
+      zip: "80203",
+    });
+    const reporter = await searchable(others, signUp, db, "Alex Reporter", {
+      gender: "man",
+      seeking: "woman",
+      zip: "80202",
+    });
+    // The reporter reports Kim from their own browser (signed in there last).
+    await pairBothWays(db, reporter, kim, "photoValidation");
+    const reported = await others.request.post("/api/call/reportPerson", {
+      data: { data: { personId: kim, reason: "scamOrSpam", text: "Asked me for money." } },
+      // The server takes writes from its own pages only.
+      headers: { origin: String(testInfo.project.use.baseURL) },
+    });
+    expect(reported.ok()).toBe(true);
+    // To the reporter, /admin is a page that does not exist.
+    const asReporter = await others.request.get("/admin");
+    expect(asReporter.status()).toBe(404);
+    await others.close();
+    expect(await finds(db, bystander, kim)).toBe(true);
+
+    const answer = await page.goto("/admin");
+    expect(answer?.status()).toBe(200);
+    const card = page.getByRole("listitem").filter({ hasText: "Kim Park" }).first();
+    await expect(card).toContainText("Asked me for money.");
+    await expect(card).toContainText("Scam or spam");
+    await page.screenshot({ path: testInfo.outputPath("moderation-laptop.png"), fullPage: true });
+    await card.getByLabel("Why (kept in the audit log)").fill("Scam reports, confirmed by the photos.");
+    await card.getByRole("button", { name: "Suspend" }).click();
+    await expect(card).toContainText("Suspended");
+    await expect(card).toContainText("Scam reports, confirmed by the photos.");
+
+    expect(await finds(db, bystander, kim)).toBe(false);
+    expect(await finds(db, reporter, kim)).toBe(false);
+    const log = await db.query("select action, reason from moderation_actions where subject_id = $1", [kim]);
+    expect(log.rows).toEqual([{ action: "suspend", reason: "Scam reports, confirmed by the photos." }]);
+  });
+});
