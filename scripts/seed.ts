@@ -20,11 +20,13 @@ import {
   matchOutcomes,
   messages,
   narratives,
+  photoHashes,
   profiles,
   users,
 } from "../apps/server/src/db/schema.ts";
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
+import { differenceHash, hashBands } from "../apps/server/src/features/photos/photo-hash.ts";
 import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
 import { ensureZipCodes } from "../apps/server/src/platform/db/zip-codes.ts";
@@ -209,10 +211,15 @@ export async function seed(
         // (docs/decisions/0005-versioned-photo-keys.md), cleaned as an upload is, so they are served.
         const version = `seed${run}`;
         const photoUrls = withPhotos ? [0, 1].map((p) => photoUrl(id, version, p)) : [];
+        // Their difference hashes too, as an upload's (the catfish check compares new uploads
+        // with them); seeded people are not checked against each other.
+        const photoHashes: { photoUrl: string; hash: bigint }[] = [];
         if (withPhotos) {
           const hue = Math.floor(rnd() * 360);
           for (const p of [0, 1]) {
-            await options.storage.put(photoKey(id, version, p), await sanitizePhoto(await photo(hue, p)), "image/jpeg");
+            const clean = await sanitizePhoto(await photo(hue, p));
+            await options.storage.put(photoKey(id, version, p), clean, "image/jpeg");
+            photoHashes.push({ photoUrl: photoUrl(id, version, p), hash: await differenceHash(clean) });
           }
         }
         const written = await extractiveNarrativeWriter.write(
@@ -231,6 +238,7 @@ export async function seed(
           searchRadius: pick(rnd, [10, 25, 25, 50, 100, 250]),
           birthday: birthdayFor(age, rnd),
           photoUrls,
+          photoHashes,
           interview,
           written,
         };
@@ -287,6 +295,13 @@ export async function seed(
       await tx
         .insert(narratives)
         .values(people.map((p) => ({ userId: p.id, ...p.written.narrative, source: p.written.source })));
+      const hashes = people.flatMap((p) =>
+        p.photoHashes.map(({ photoUrl, hash }) => {
+          const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
+          return { userId: p.id, photoUrl, hash, band0, band1, band2, band3 };
+        }),
+      );
+      if (hashes.length > 0) await tx.insert(photoHashes).values(hashes);
     });
     ids.push(...people.map((p) => p.id));
     options.log?.(`seeded ${ids.length} / ${options.users}`);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -460,4 +461,55 @@ export const moderationActions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("moderation_actions_subject_idx").on(table.subjectId)],
+);
+
+/**
+ * The difference hash of each current photo (features/photos/photo-hash.ts), with its four 16-bit
+ * bands indexed, so a near duplicate among millions is found by a few index probes.
+ */
+export const photoHashes = pgTable(
+  "photo_hashes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    photoUrl: text("photo_url").notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    band0: integer("band0").notNull(),
+    band1: integer("band1").notNull(),
+    band2: integer("band2").notNull(),
+    band3: integer("band3").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.photoUrl] }),
+    index("photo_hashes_band0_idx").on(table.band0),
+    index("photo_hashes_band1_idx").on(table.band1),
+    index("photo_hashes_band2_idx").on(table.band2),
+    index("photo_hashes_band3_idx").on(table.band3),
+  ],
+);
+
+/**
+ * A photo of `userId` that looks like one on another account (`otherUserId`): shown to moderators
+ * with both accounts until a decision about `userId` resolves it.
+ */
+export const duplicatePhotos = pgTable(
+  "duplicate_photos",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    photoUrl: text("photo_url").notNull(),
+    otherUserId: text("other_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherPhotoUrl: text("other_photo_url").notNull(),
+    distance: integer("distance").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.photoUrl, table.otherUserId, table.otherPhotoUrl] }),
+    index("duplicate_photos_other_idx").on(table.otherUserId),
+  ],
 );

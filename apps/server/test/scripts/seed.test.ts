@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seed } from "../../../../scripts/seed.ts";
-import { matches, profiles } from "../../src/db/schema.ts";
+import { matches, photoHashes, profiles } from "../../src/db/schema.ts";
 import { createStorage } from "../../src/platform/storage/create-storage.ts";
 import { createTestApp, signUp } from "../support/helpers.ts";
 
@@ -39,5 +39,12 @@ describe("demo data: seeded people's photos are stored the photos feature's way,
       expect(hidden.statusCode).toBe(404);
     }
     await db.delete(matches).where(eq(matches.userId, viewer.userId));
+  });
+
+  it("each seeded photo has its difference hash, as an upload has, for the duplicate-photo check", async () => {
+    const ids = await seed(db, { users: 4, seed: 4, photos: true, storage: createStorage(config) });
+    const hashes = await db.select().from(photoHashes).where(inArray(photoHashes.userId, ids));
+    const urls = (await db.select().from(profiles).where(inArray(profiles.userId, ids))).flatMap((p) => p.photoUrls);
+    expect(hashes.map((h) => h.photoUrl).sort()).toEqual(urls.sort());
   });
 });

@@ -41,7 +41,18 @@ export interface QueueAction {
   createdAt: number;
 }
 
-/** One reported person, with their open reports and what moderators did before. */
+/** A photo of this person that looks like a photo on another account (the catfish check). */
+export interface QueueDuplicate {
+  photoUrl: string;
+  otherId: string;
+  otherName: string;
+  otherEmail: string;
+  otherPhotoUrl: string;
+  /** Bits apart, out of 64. */
+  distance: number;
+}
+
+/** One reported or flagged person, with their open reports, duplicate photos and earlier decisions. */
 export interface QueueEntry {
   id: string;
   displayName: string;
@@ -51,6 +62,7 @@ export interface QueueEntry {
   suspended: boolean;
   shadowHidden: boolean;
   reports: QueueReport[];
+  duplicates: QueueDuplicate[];
   history: QueueAction[];
 }
 

@@ -52,3 +52,20 @@ export function parseAdminEmails(value: string | undefined): string[] {
     .map((email) => email.trim().toLowerCase())
     .filter((email) => email !== "");
 }
+
+/**
+ * Two photos whose 64-bit difference hashes differ in at most this many bits are taken for the
+ * same picture (re-encoded, resized or slightly cropped: soft, low-contrast photos move up to
+ * about 10 bits under a 2% crop, while different pictures stay about 20 or more apart). A match
+ * on another account is flagged for moderators, never refused: the first uploader may be the one
+ * whose photos were taken.
+ */
+export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
+
+/**
+ * The hash is looked up in 4 bands of 16 bits. Two hashes at most DUPLICATE_PHOTO_MAX_DISTANCE
+ * apart differ in at most floor(10 / 4) = 2 bits in at least one band, so probing each band's
+ * value and its neighbours within 2 bits finds every near duplicate through an index.
+ */
+export const PHOTO_HASH_BANDS = 4;
+export const PHOTO_HASH_BAND_RADIUS = Math.floor(DUPLICATE_PHOTO_MAX_DISTANCE / PHOTO_HASH_BANDS);

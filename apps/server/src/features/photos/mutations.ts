@@ -1,7 +1,9 @@
 import { PHOTOS_MIN } from "@sams-web/domain/photos/rules";
-import { eq } from "drizzle-orm";
+import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { profiles } from "../../db/schema.ts";
+import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
+import { bandProbes, hashBands } from "./photo-hash.ts";
 
 /**
  * Points the profile at a new photo set in one statement, under a row lock, and returns the
@@ -22,4 +24,66 @@ export async function swapPhotoUrls(db: Database, userId: string, photoUrls: str
       .where(eq(profiles.userId, userId));
     return current.photoUrls;
   });
+}
+
+/**
+ * Replaces the person's photo hashes with those of their new set, and flags each new photo that
+ * looks like a current photo of another account (DUPLICATE_PHOTO_MAX_DISTANCE): those flags wait
+ * for a moderator. Answers how many were flagged.
+ */
+export async function recordPhotoHashes(
+  db: Database,
+  userId: string,
+  photos: { photoUrl: string; hash: bigint }[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.delete(photoHashes).where(eq(photoHashes.userId, userId));
+    await tx.delete(duplicatePhotos).where(eq(duplicatePhotos.userId, userId));
+    if (photos.length === 0) return 0;
+    await tx.insert(photoHashes).values(
+      photos.map(({ photoUrl, hash }) => {
+        const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
+        return { userId, photoUrl, hash, band0, band1, band2, band3 };
+      }),
+    );
+    let flagged = 0;
+    for (const { photoUrl, hash } of photos) {
+      const near = await findNearDuplicates(tx, userId, hash);
+      if (near.length === 0) continue;
+      await tx
+        .insert(duplicatePhotos)
+        .values(near.map((other) => ({ userId, photoUrl, ...other })))
+        .onConflictDoNothing();
+      flagged += near.length;
+    }
+    return flagged;
+  });
+}
+
+/**
+ * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`: each band's
+ * index is probed for its value and one-bit neighbours, then the whole hash is compared.
+ */
+export async function findNearDuplicates(
+  db: Pick<Database, "select">,
+  userId: string,
+  hash: bigint,
+): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number }[]> {
+  const [b0, b1, b2, b3] = hashBands(hash).map(bandProbes) as [number[], number[], number[], number[]];
+  const distance = sql<number>`bit_count((${photoHashes.hash} # ${hash})::bit(64))::int`;
+  return db
+    .select({ otherUserId: photoHashes.userId, otherPhotoUrl: photoHashes.photoUrl, distance })
+    .from(photoHashes)
+    .where(
+      and(
+        ne(photoHashes.userId, userId),
+        or(
+          inArray(photoHashes.band0, b0),
+          inArray(photoHashes.band1, b1),
+          inArray(photoHashes.band2, b2),
+          inArray(photoHashes.band3, b3),
+        ),
+        sql`${distance} <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
+      ),
+    );
 }

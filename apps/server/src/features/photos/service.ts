@@ -7,8 +7,9 @@ import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
 import { findPhotoUrls, hasLiveMatch } from "./data.ts";
-import { swapPhotoUrls } from "./mutations.ts";
+import { recordPhotoHashes, swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
+import { differenceHash } from "./photo-hash.ts";
 
 // Layout (docs/decisions/0005-versioned-photo-keys.md): users/{uid}/photos/{version}/photo{i}.jpg,
 // where every save writes a new version and the profile row says which version is current.
@@ -70,6 +71,7 @@ export function createPhotoService(deps: {
       if (uploads.length > PHOTOS_MAX) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooManyPhotos);
       const clean: Buffer[] = [];
       for (const upload of uploads) clean.push(await sanitizePhoto(upload));
+      const hashes = await Promise.all(clean.map(differenceHash));
 
       const version = newVersion();
       const prefix = versionPrefix(userId, version);
@@ -97,6 +99,14 @@ export function createPhotoService(deps: {
         await discardNew();
         throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
       }
+
+      // The catfish check: the new set's hashes, and a flag for moderators on any photo that
+      // looks like another account's. The photos are saved either way.
+      await recordPhotoHashes(
+        db,
+        userId,
+        urls.map((photoUrl, index) => ({ photoUrl, hash: hashes[index] as bigint })),
+      ).catch((error: unknown) => log.error({ err: error }, "could not check the photos for duplicates"));
 
       const oldVersions = new Set(
         previous.flatMap((url) => {

@@ -2,8 +2,9 @@ import { firstNameOf } from "@sams-web/domain/matching/rules";
 import type { ConnectionView, QueueEntry } from "@sams-web/domain/safety/contracts";
 import type { ModerationAction, ReportReason } from "@sams-web/domain/safety/rules";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { matches, moderationActions, narratives, profiles, reports, users } from "../../db/schema.ts";
+import { duplicatePhotos, matches, moderationActions, narratives, profiles, reports, users } from "../../db/schema.ts";
 
 /** Whether the person is suspended: no session may be created for them. */
 export async function isSuspended(db: Database, userId: string): Promise<boolean> {
@@ -60,6 +61,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
         isNotNull(profiles.suspendedAt),
         isNotNull(profiles.shadowHiddenAt),
         sql`exists (select 1 from ${reports} where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`,
+        sql`exists (select 1 from ${duplicatePhotos} where ${duplicatePhotos.userId} = ${profiles.userId})`,
       ),
     )
     .limit(200);
@@ -77,6 +79,22 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
     .innerJoin(profiles, eq(profiles.userId, reports.reporterId))
     .where(and(inArray(reports.reportedId, ids), isNull(reports.resolvedAt)))
     .orderBy(asc(reports.createdAt));
+  const others = alias(profiles, "others");
+  const otherUsers = alias(users, "other_users");
+  const duplicates = await db
+    .select({
+      userId: duplicatePhotos.userId,
+      photoUrl: duplicatePhotos.photoUrl,
+      otherId: duplicatePhotos.otherUserId,
+      otherName: others.displayName,
+      otherEmail: otherUsers.email,
+      otherPhotoUrl: duplicatePhotos.otherPhotoUrl,
+      distance: duplicatePhotos.distance,
+    })
+    .from(duplicatePhotos)
+    .innerJoin(others, eq(others.userId, duplicatePhotos.otherUserId))
+    .innerJoin(otherUsers, eq(otherUsers.id, duplicatePhotos.otherUserId))
+    .where(inArray(duplicatePhotos.userId, ids));
   const history = await db
     .select({
       subjectId: moderationActions.subjectId,
@@ -105,6 +123,9 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
         text: row.text,
         createdAt: row.createdAt.getTime(),
       })),
+    duplicates: duplicates
+      .filter((row) => row.userId === person.id)
+      .map(({ userId: _owner, ...duplicate }) => duplicate),
     history: history
       .filter((row) => row.subjectId === person.id)
       .map((row) => ({

@@ -7,7 +7,7 @@ import {
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blocks, matches, moderationActions, profiles, reports, sessions } from "../../db/schema.ts";
+import { blocks, duplicatePhotos, matches, moderationActions, profiles, reports, sessions } from "../../db/schema.ts";
 import { AppError } from "../../platform/http/errors.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -117,6 +117,8 @@ export async function moderate(
       .update(reports)
       .set({ resolvedAt: now })
       .where(and(eq(reports.reportedId, subjectId), isNull(reports.resolvedAt)));
+    // The duplicate-photo flags on the person were looked at too.
+    await tx.delete(duplicatePhotos).where(eq(duplicatePhotos.userId, subjectId));
     if (decision.action === "suspend") {
       await tx.update(profiles).set({ suspendedAt: now }).where(eq(profiles.userId, subjectId));
       await tx.delete(sessions).where(eq(sessions.userId, subjectId));

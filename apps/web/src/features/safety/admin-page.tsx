@@ -56,7 +56,7 @@ function QueueCard({ entry }: { entry: QueueEntry }) {
         </div>
       )}
       {entry.narrative && <p className="mt-3 whitespace-pre-line text-sm">{entry.narrative}</p>}
-      <h3 className="mt-4 font-semibold">Open reports ({entry.reports.length})</h3>
+      {entry.reports.length > 0 && <h3 className="mt-4 font-semibold">Open reports ({entry.reports.length})</h3>}
       <ul className="mt-2 space-y-2 text-sm">
         {entry.reports.map((report) => (
           <li key={`${report.createdAt}-${report.reporterFirstName}`} className="rounded-lg bg-silk-deep/60 p-2">
@@ -66,6 +66,34 @@ function QueueCard({ entry }: { entry: QueueEntry }) {
           </li>
         ))}
       </ul>
+      {entry.duplicates.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Photos that look like another account's ({entry.duplicates.length})</h3>
+          <ul className="mt-2 space-y-2 text-sm">
+            {entry.duplicates.map((duplicate) => (
+              <li
+                key={`${duplicate.photoUrl}-${duplicate.otherPhotoUrl}`}
+                className="flex items-center gap-3 rounded-lg bg-silk-deep/60 p-2"
+              >
+                <img
+                  src={duplicate.photoUrl}
+                  alt={`${entry.displayName}'s`}
+                  className="h-16 w-16 rounded object-cover"
+                />
+                <img
+                  src={duplicate.otherPhotoUrl}
+                  alt={`${duplicate.otherName}'s`}
+                  className="h-16 w-16 rounded object-cover"
+                />
+                <span>
+                  Like {duplicate.otherName} ({duplicate.otherEmail}), {duplicate.distance} of 64 bits apart. The first
+                  to upload may be the one whose photos were taken.
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {entry.history.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold">History</h3>
