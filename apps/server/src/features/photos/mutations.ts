@@ -1,6 +1,6 @@
 import { PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { bandProbes, hashBands } from "./photo-hash.ts";
@@ -60,17 +60,22 @@ export async function recordPhotoHashes(
   });
 }
 
+/** A list as one PostgreSQL array parameter ('{1,2,3}'), not one parameter per value. */
+const pgArray = (values: number[]) => `{${values.join(",")}}`;
+
 /**
  * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`: each band's
- * index is probed for its value and one-bit neighbours, then the whole hash is compared.
+ * index is probed for the band's value and its neighbours within PHOTO_HASH_BAND_RADIUS bits,
+ * then the whole hash is compared.
  */
 export async function findNearDuplicates(
   db: Pick<Database, "select">,
   userId: string,
   hash: bigint,
 ): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number }[]> {
-  const [b0, b1, b2, b3] = hashBands(hash).map(bandProbes) as [number[], number[], number[], number[]];
-  const distance = sql<number>`bit_count((${photoHashes.hash} # ${hash})::bit(64))::int`;
+  const signed = BigInt.asIntN(64, hash);
+  const [b0, b1, b2, b3] = hashBands(signed).map((band) => pgArray(bandProbes(band)));
+  const distance = sql<number>`bit_count((${photoHashes.hash} # ${signed})::bit(64))::int`;
   return db
     .select({ otherUserId: photoHashes.userId, otherPhotoUrl: photoHashes.photoUrl, distance })
     .from(photoHashes)
@@ -78,10 +83,10 @@ export async function findNearDuplicates(
       and(
         ne(photoHashes.userId, userId),
         or(
-          inArray(photoHashes.band0, b0),
-          inArray(photoHashes.band1, b1),
-          inArray(photoHashes.band2, b2),
-          inArray(photoHashes.band3, b3),
+          sql`${photoHashes.band0} = any(${b0}::int[])`,
+          sql`${photoHashes.band1} = any(${b1}::int[])`,
+          sql`${photoHashes.band2} = any(${b2}::int[])`,
+          sql`${photoHashes.band3} = any(${b3}::int[])`,
         ),
         sql`${distance} <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
       ),
