@@ -465,7 +465,8 @@ export const moderationActions = pgTable(
 
 /**
  * The difference hash of each current photo (features/photos/photo-hash.ts), with its four 16-bit
- * bands indexed, so a near duplicate among millions is found by a few index probes.
+ * bands indexed together with the hash, so a near duplicate among millions is found in the
+ * indexes alone: the bands narrow, and the hash beside each is compared without reading the table.
  */
 export const photoHashes = pgTable(
   "photo_hashes",
@@ -483,10 +484,10 @@ export const photoHashes = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.photoUrl] }),
-    index("photo_hashes_band0_idx").on(table.band0),
-    index("photo_hashes_band1_idx").on(table.band1),
-    index("photo_hashes_band2_idx").on(table.band2),
-    index("photo_hashes_band3_idx").on(table.band3),
+    index("photo_hashes_band0_idx").on(table.band0, table.hash),
+    index("photo_hashes_band1_idx").on(table.band1, table.hash),
+    index("photo_hashes_band2_idx").on(table.band2, table.hash),
+    index("photo_hashes_band3_idx").on(table.band3, table.hash),
   ],
 );
 

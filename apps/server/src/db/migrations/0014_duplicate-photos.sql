@@ -24,7 +24,7 @@ ALTER TABLE "duplicate_photos" ADD CONSTRAINT "duplicate_photos_user_id_users_id
 ALTER TABLE "duplicate_photos" ADD CONSTRAINT "duplicate_photos_other_user_id_users_id_fk" FOREIGN KEY ("other_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_hashes" ADD CONSTRAINT "photo_hashes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "duplicate_photos_other_idx" ON "duplicate_photos" USING btree ("other_user_id");--> statement-breakpoint
-CREATE INDEX "photo_hashes_band0_idx" ON "photo_hashes" USING btree ("band0");--> statement-breakpoint
-CREATE INDEX "photo_hashes_band1_idx" ON "photo_hashes" USING btree ("band1");--> statement-breakpoint
-CREATE INDEX "photo_hashes_band2_idx" ON "photo_hashes" USING btree ("band2");--> statement-breakpoint
-CREATE INDEX "photo_hashes_band3_idx" ON "photo_hashes" USING btree ("band3");
+CREATE INDEX "photo_hashes_band0_idx" ON "photo_hashes" USING btree ("band0","hash");--> statement-breakpoint
+CREATE INDEX "photo_hashes_band1_idx" ON "photo_hashes" USING btree ("band1","hash");--> statement-breakpoint
+CREATE INDEX "photo_hashes_band2_idx" ON "photo_hashes" USING btree ("band2","hash");--> statement-breakpoint
+CREATE INDEX "photo_hashes_band3_idx" ON "photo_hashes" USING btree ("band3","hash");

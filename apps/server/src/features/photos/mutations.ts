@@ -1,9 +1,9 @@
 import { PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
-import { bandProbes, hashBands } from "./photo-hash.ts";
+import { bandProbes, hammingDistance, hashBands } from "./photo-hash.ts";
 
 /**
  * Points the profile at a new photo set in one statement, under a row lock, and returns the
@@ -64,31 +64,35 @@ export async function recordPhotoHashes(
 const pgArray = (values: number[]) => `{${values.join(",")}}`;
 
 /**
- * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`: each band's
- * index is probed for the band's value and its neighbours within PHOTO_HASH_BAND_RADIUS bits,
- * then the whole hash is compared.
+ * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`. First the
+ * indexes alone: each band's (band, hash) index is probed for the band's value and its neighbours
+ * within PHOTO_HASH_BAND_RADIUS bits, and the hash beside each entry is compared there. Only the
+ * few hashes near enough are then read in full.
  */
 export async function findNearDuplicates(
-  db: Pick<Database, "select">,
+  db: Pick<Database, "execute">,
   userId: string,
   hash: bigint,
 ): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number }[]> {
   const signed = BigInt.asIntN(64, hash);
-  const [b0, b1, b2, b3] = hashBands(signed).map((band) => pgArray(bandProbes(band)));
-  const distance = sql<number>`bit_count((${photoHashes.hash} # ${signed})::bit(64))::int`;
-  return db
-    .select({ otherUserId: photoHashes.userId, otherPhotoUrl: photoHashes.photoUrl, distance })
-    .from(photoHashes)
-    .where(
-      and(
-        ne(photoHashes.userId, userId),
-        or(
-          sql`${photoHashes.band0} = any(${b0}::int[])`,
-          sql`${photoHashes.band1} = any(${b1}::int[])`,
-          sql`${photoHashes.band2} = any(${b2}::int[])`,
-          sql`${photoHashes.band3} = any(${b3}::int[])`,
-        ),
-        sql`${distance} <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
-      ),
+  const probes = hashBands(signed).map((band) => pgArray(bandProbes(band)));
+  const near = sql`bit_count((hash # ${signed})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`;
+  const band = (column: string, index: number) =>
+    sql`select hash from photo_hashes where ${sql.raw(column)} = any(${probes[index]}::int[]) and ${near}`;
+  const rows = await db.execute<{ hash: string }>(
+    sql`${band("band0", 0)} union ${band("band1", 1)} union ${band("band2", 2)} union ${band("band3", 3)}`,
+  );
+  const found = rows.rows.map((row) => BigInt(row.hash));
+  if (found.length === 0) return [];
+  // Usually one hash, if any: each read by its own (band0, hash) index entry.
+  const matches: { otherUserId: string; otherPhotoUrl: string; distance: number }[] = [];
+  for (const near of found) {
+    const result = await db.execute<{ otherUserId: string; otherPhotoUrl: string }>(
+      sql`select user_id as "otherUserId", photo_url as "otherPhotoUrl" from photo_hashes
+           where band0 = ${hashBands(near)[0]} and hash = ${near} and user_id <> ${userId}`,
     );
+    const distance = hammingDistance(near, signed);
+    for (const row of result.rows) matches.push({ ...row, distance });
+  }
+  return matches;
 }
