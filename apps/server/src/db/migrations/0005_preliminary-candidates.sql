@@ -71,7 +71,7 @@ UPDATE "profiles" SET "zip_code" = "zip_code";--> statement-breakpoint
 -- latitude cells and longitude range; ages and latitude are key columns so the index itself
 -- rejects entries outside them; the exact distance is checked on the included columns.
 CREATE INDEX "match_points_search_idx" ON "match_points" ("radius_band", "gender", "seeking_gender", "lat_cell", "longitude", "age", "min_age", "max_age", "latitude") INCLUDE ("x", "y", "z", "reach_chord", "user_id");--> statement-breakpoint
--- The preliminary match (DESIGN.md "Matching" step 2): everyone who fits the searcher and whom
+-- The preliminary match (the search's second step, after the narrative): everyone who fits the searcher and whom
 -- the searcher fits, both ways — the genders each seeks (seeking '' is open to anyone; a person
 -- whose own gender is '' is found only by people open to anyone), each one's age inside the
 -- other's window, each within the other's radius — never the searcher, never someone with a
