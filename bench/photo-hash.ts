@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { createDatabase, runMigrations } from "../apps/server/src/db/client.ts";
@@ -92,9 +93,15 @@ async function lookupCost() {
     const stored = await db.execute<{ hash: string }>(
       sql`select hash::text as hash from photo_hashes limit ${LOOKUPS}`,
     );
-    const near = stored.rows.map((row, i) =>
-      BigInt.asIntN(64, BigInt(row.hash) ^ (1n << BigInt(i % 64)) ^ (1n << BigInt((i * 7 + 3) % 64))),
-    );
+    // Each stored hash with DUPLICATE_PHOTO_MAX_DISTANCE of its bits flipped, chosen at random:
+    // as far as a near duplicate may be, and spread over the bands in every way.
+    const near = stored.rows.map((row) => {
+      let flipped = BigInt(row.hash);
+      const bits = new Set<number>();
+      while (bits.size < DUPLICATE_PHOTO_MAX_DISTANCE) bits.add(Math.floor(Math.random() * 64));
+      for (const bit of bits) flipped ^= 1n << BigInt(bit);
+      return BigInt.asIntN(64, flipped);
+    });
     const random = near.map((_, i) => BigInt.asIntN(64, (BigInt(i + 1) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn));
     const nearTimes = await timeEach(near.length, (i) => findNearDuplicates(db, "someone-else", near[i] as bigint));
     let found = 0;
@@ -103,7 +110,7 @@ async function lookupCost() {
       findNearDuplicates(db, "someone-else", random[i] as bigint),
     );
     console.log(
-      `lookup among ${HASHES}: a near duplicate (2 bits off) p50 ${fmt(percentile(nearTimes, 50))} p95 ${fmt(percentile(nearTimes, 95))}, found ${found}/${near.length}; ` +
+      `lookup among ${HASHES}: a near duplicate (${DUPLICATE_PHOTO_MAX_DISTANCE} bits off) p50 ${fmt(percentile(nearTimes, 50))} p95 ${fmt(percentile(nearTimes, 95))}, found ${found}/${near.length}; ` +
         `an unseen photo p50 ${fmt(percentile(randomTimes, 50))} p95 ${fmt(percentile(randomTimes, 95))}`,
     );
   } finally {

@@ -63,9 +63,16 @@ export function parseAdminEmails(value: string | undefined): string[] {
 export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
 
 /**
- * The hash is looked up in 4 bands of 16 bits. Two hashes at most DUPLICATE_PHOTO_MAX_DISTANCE
- * apart differ in at most floor(10 / 4) = 2 bits in at least one band, so probing each band's
- * value and its neighbours within 2 bits finds every near duplicate through an index.
+ * The hash is looked up in 4 bands of 16 bits, each probed for its value and its neighbours
+ * within that band's radius. If every band of two hashes differed by more than its radius, they
+ * would differ in at least the sum of (radius + 1) bits; so radii whose (radius + 1) add up to
+ * DUPLICATE_PHOTO_MAX_DISTANCE + 1 find every near duplicate through an index, and no smaller
+ * ones can. For 10 bits: 3 + 3 + 3 + 2 = 11, radii 2, 2, 2 and 1 (1 + 16 + 120 values for a
+ * radius of 2, 1 + 16 for a radius of 1: 428 probes, where 2 in every band would take 548).
  */
 export const PHOTO_HASH_BANDS = 4;
-export const PHOTO_HASH_BAND_RADIUS = Math.floor(DUPLICATE_PHOTO_MAX_DISTANCE / PHOTO_HASH_BANDS);
+export const PHOTO_HASH_BAND_RADII: readonly number[] = Array.from({ length: PHOTO_HASH_BANDS }, (_, band) => {
+  const share = Math.floor((DUPLICATE_PHOTO_MAX_DISTANCE + 1) / PHOTO_HASH_BANDS);
+  const extra = band < (DUPLICATE_PHOTO_MAX_DISTANCE + 1) % PHOTO_HASH_BANDS ? 1 : 0;
+  return share + extra - 1;
+});

@@ -3,7 +3,7 @@ import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
-import { bandProbes, hammingDistance, hashBands } from "./photo-hash.ts";
+import { hammingDistance, hashBands, hashProbes } from "./photo-hash.ts";
 
 /**
  * Points the profile at a new photo set in one statement, under a row lock, and returns the
@@ -64,10 +64,13 @@ export async function recordPhotoHashes(
 const pgArray = (values: number[]) => `{${values.join(",")}}`;
 
 /**
- * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`. First the
- * indexes alone: each band's (band, hash) index is probed for the band's value and its neighbours
- * within PHOTO_HASH_BAND_RADIUS bits, and the hash beside each entry is compared there. Only the
- * few hashes near enough are then read in full.
+ * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`, in one
+ * statement. First the indexes alone: each band's (band, hash) index is probed for the band's
+ * value and its neighbours within the band's radius (PHOTO_HASH_BAND_RADII), and the hash beside
+ * each entry is compared there. Only the few hashes near enough, usually none, are then read in
+ * full, each by its own (band0, hash) index entry: `offset 0` keeps that step a lookup per hash,
+ * where the planner, which cannot tell how few hashes pass the bit count, would otherwise join
+ * by reading the whole table.
  */
 export async function findNearDuplicates(
   db: Pick<Database, "execute">,
@@ -75,24 +78,21 @@ export async function findNearDuplicates(
   hash: bigint,
 ): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number }[]> {
   const signed = BigInt.asIntN(64, hash);
-  const probes = hashBands(signed).map((band) => pgArray(bandProbes(band)));
-  const near = sql`bit_count((hash # ${signed})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`;
+  const probes = hashProbes(signed).map(pgArray);
   const band = (column: string, index: number) =>
-    sql`select hash from photo_hashes where ${sql.raw(column)} = any(${probes[index]}::int[]) and ${near}`;
-  const rows = await db.execute<{ hash: string }>(
-    sql`${band("band0", 0)} union ${band("band1", 1)} union ${band("band2", 2)} union ${band("band3", 3)}`,
+    sql`select hash from photo_hashes where ${sql.raw(column)} = any(${probes[index]}::int[])
+          and bit_count((hash # ${signed})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`;
+  const rows = await db.execute<{ otherUserId: string; otherPhotoUrl: string; hash: string }>(
+    sql`with near as (${band("band0", 0)} union ${band("band1", 1)} union ${band("band2", 2)} union ${band("band3", 3)})
+        select photo.user_id as "otherUserId", photo.photo_url as "otherPhotoUrl", near.hash::text as hash
+        from near cross join lateral (
+          select user_id, photo_url from photo_hashes
+          where band0 = ((near.hash >> 48) & 65535)::int and hash = near.hash and user_id <> ${userId}
+          offset 0) photo`,
   );
-  const found = rows.rows.map((row) => BigInt(row.hash));
-  if (found.length === 0) return [];
-  // Usually one hash, if any: each read by its own (band0, hash) index entry.
-  const matches: { otherUserId: string; otherPhotoUrl: string; distance: number }[] = [];
-  for (const near of found) {
-    const result = await db.execute<{ otherUserId: string; otherPhotoUrl: string }>(
-      sql`select user_id as "otherUserId", photo_url as "otherPhotoUrl" from photo_hashes
-           where band0 = ${hashBands(near)[0]} and hash = ${near} and user_id <> ${userId}`,
-    );
-    const distance = hammingDistance(near, signed);
-    for (const row of result.rows) matches.push({ ...row, distance });
-  }
-  return matches;
+  return rows.rows.map(({ otherUserId, otherPhotoUrl, hash: near }) => ({
+    otherUserId,
+    otherPhotoUrl,
+    distance: hammingDistance(BigInt(near), signed),
+  }));
 }

@@ -1,4 +1,4 @@
-import { PHOTO_HASH_BAND_RADIUS, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
+import { PHOTO_HASH_BAND_RADII, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import sharp from "sharp";
 
 /**
@@ -28,17 +28,22 @@ export function hashBands(hash: bigint): number[] {
 }
 
 /**
- * A band's value and every value within PHOTO_HASH_BAND_RADIUS bits of it: the values a near
- * duplicate's band may take (1 + 16 + 120 for a radius of 2).
+ * A band's value and every value within `radius` bits of it: the values a near duplicate's band
+ * may take (1 + 16 + 120 for a radius of 2).
  */
-export function bandProbes(band: number): number[] {
+export function bandProbes(band: number, radius: number): number[] {
   let probes = [band];
-  for (let step = 0; step < PHOTO_HASH_BAND_RADIUS; step += 1) {
+  for (let step = 0; step < radius; step += 1) {
     const next = new Set(probes);
     for (const value of probes) for (let bit = 0; bit < 16; bit += 1) next.add(value ^ (1 << bit));
     probes = [...next];
   }
   return probes;
+}
+
+/** Each band's probes, with the band's radius from PHOTO_HASH_BAND_RADII. */
+export function hashProbes(hash: bigint): number[][] {
+  return hashBands(hash).map((band, index) => bandProbes(band, PHOTO_HASH_BAND_RADII[index] ?? 0));
 }
 
 /** How many bits two hashes differ in. */

@@ -1,9 +1,10 @@
-import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
+import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BAND_RADII, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, users } from "../../../src/db/schema.ts";
-import { differenceHash, hammingDistance } from "../../../src/features/photos/photo-hash.ts";
+import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
+import { differenceHash, hammingDistance, hashBands, hashProbes } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
 
 // The catfish check on a small corpus of generated pictures: a re-encoded, slightly cropped copy
@@ -45,6 +46,40 @@ describe("the difference hash", () => {
         if (other !== index) expect(hammingDistance(copy, hash)).toBeGreaterThan(DUPLICATE_PHOTO_MAX_DISTANCE);
       }
     }
+  });
+});
+
+/** `hash` with the given number of distinct bits flipped in each 16-bit band, most significant band first. */
+function flipped(hash: bigint, bitsPerBand: number[]): bigint {
+  let result = hash;
+  for (const [band, bits] of bitsPerBand.entries()) {
+    for (let bit = 0; bit < bits; bit += 1)
+      result ^= 1n << BigInt(16 * (PHOTO_HASH_BANDS - 1 - band) + ((5 * bit + band) % 16));
+  }
+  return BigInt.asIntN(64, result);
+}
+
+describe("the band probes", () => {
+  it(`reach every hash within ${DUPLICATE_PHOTO_MAX_DISTANCE} bits, however its differences spread over the bands`, () => {
+    // Every way of spreading up to 10 differing bits over 4 bands of 16.
+    const spreads: number[][] = [];
+    const spread = (prefix: number[]) => {
+      const used = prefix.reduce((sum, bits) => sum + bits, 0);
+      if (prefix.length === PHOTO_HASH_BANDS) return void spreads.push(prefix);
+      for (let bits = 0; bits <= Math.min(16, DUPLICATE_PHOTO_MAX_DISTANCE - used); bits += 1)
+        spread([...prefix, bits]);
+    };
+    spread([]);
+    const hash = 0x5a3c_9e71_0f24_b6d8n;
+    const probes = hashProbes(hash);
+    for (const bitsPerBand of spreads) {
+      const other = flipped(hash, bitsPerBand);
+      expect(hammingDistance(other, hash)).toBeLessThanOrEqual(DUPLICATE_PHOTO_MAX_DISTANCE);
+      const reached = hashBands(other).some((band, index) => probes[index]?.includes(band));
+      expect(reached, `differences per band ${bitsPerBand.join(", ")}`).toBe(true);
+    }
+    // And no fewer probes would do: the radii's (radius + 1) add up to exactly one past the distance.
+    expect(PHOTO_HASH_BAND_RADII.reduce((sum, radius) => sum + radius + 1, 0)).toBe(DUPLICATE_PHOTO_MAX_DISTANCE + 1);
   });
 });
 
@@ -105,5 +140,25 @@ describe("photos uploaded to two accounts", () => {
     // Replacing the photos clears the flag; the moderator's decision would too.
     await upload(copier.cookie, [third as Buffer, await picture(16)]);
     expect(await t.db.select().from(duplicatePhotos)).toEqual([]);
+  });
+
+  it(`finds a stored hash ${DUPLICATE_PHOTO_MAX_DISTANCE} bits away in the database whichever band is close, and none further or of the same account`, async () => {
+    const owner = await signUp(t.app);
+    const someoneElse = await signUp(t.app);
+    const stored = -0x1d6c_42a9_e05b_7f13n;
+    await recordPhotoHashes(t.db, owner.userId, [{ photoUrl: "/photos/owner-1.jpg", hash: stored }]);
+    for (const bitsPerBand of [
+      [3, 3, 3, 1],
+      [1, 3, 3, 3],
+      [3, 2, 3, 2],
+      [10, 0, 0, 0],
+    ]) {
+      const near = await findNearDuplicates(t.db, someoneElse.userId, flipped(stored, bitsPerBand));
+      expect(near, `differences per band ${bitsPerBand.join(", ")}`).toEqual([
+        { otherUserId: owner.userId, otherPhotoUrl: "/photos/owner-1.jpg", distance: DUPLICATE_PHOTO_MAX_DISTANCE },
+      ]);
+    }
+    expect(await findNearDuplicates(t.db, someoneElse.userId, flipped(stored, [3, 3, 3, 2]))).toEqual([]);
+    expect(await findNearDuplicates(t.db, owner.userId, stored)).toEqual([]);
   });
 });
