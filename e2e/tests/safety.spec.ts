@@ -8,6 +8,9 @@ import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 
 const MODERATOR_EMAIL = "moderator@e2e.example.com";
 
+/** The people this file makes get pictures of their own (1 to 8; 0 is everyone else's). */
+let peopleMade = 0;
+
 /** A searchable person in `zip` (photos, finished interview, Still Looking), made in `context`. */
 async function searchable(
   context: BrowserContext,
@@ -17,10 +20,11 @@ async function searchable(
   profile: { gender: "man" | "woman"; seeking: "man" | "woman"; zip: string },
 ): Promise<string> {
   const person = await signUp(context, name);
+  const look = (peopleMade++ % 8) + 1;
   const photos = await context.request.put("/api/photos", {
     multipart: {
-      photo0: { name: "photo0.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 200) },
-      photo1: { name: "photo1.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 300) },
+      photo0: { name: "photo0.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 200, look) },
+      photo1: { name: "photo1.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 300, look) },
     },
   });
   expect(photos.ok()).toBe(true);
@@ -137,15 +141,19 @@ test.describe("on a laptop", () => {
 
     const answer = await page.goto("/admin");
     expect(answer?.status()).toBe(200);
-    // By its heading: the test pictures are alike, so other cards name Kim as a look-alike too.
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Kim Park" }) });
     await expect(card).toContainText("Asked me for money.");
     await expect(card).toContainText("Scam or spam");
     await page.screenshot({ path: testInfo.outputPath("moderation-laptop.png"), fullPage: true });
     await card.getByLabel("Why (kept in the audit log)").fill("Scam reports, confirmed by the photos.");
+    await expect(card.getByRole("button", { name: "Restore" })).toHaveCount(0);
     await card.getByRole("button", { name: "Suspend" }).click();
+    await expect(page.getByRole("status")).toHaveText(MESSAGES.moderationSuspended);
     await expect(card).toContainText("Suspended");
     await expect(card).toContainText("Scam reports, confirmed by the photos.");
+    // What is left to decide: only Restore.
+    await expect(card.getByRole("button")).toHaveText(["Restore"]);
+    await page.screenshot({ path: testInfo.outputPath("moderation-after-suspend-laptop.png"), fullPage: true });
 
     expect(await finds(db, bystander, kim)).toBe(false);
     expect(await finds(db, reporter, kim)).toBe(false);

@@ -12,6 +12,14 @@ export const SAFETY_MESSAGES = {
   accountSuspended:
     "This account is suspended after a moderator's review. If you think this is a mistake, write to us from the email of your account.",
   moderationReasonRequired: "Please write why, for the record.",
+  moderationStale:
+    "That decision no longer applies: someone has acted on this person since the queue was loaded. The queue now shows where things stand.",
+  moderationFailed: "We couldn't record that decision. Please try again.",
+  moderationQueueLoadFailed: "We couldn't load the moderation queue. Please try again.",
+  moderationEmptyQueue: "Nothing to review. Reports and duplicate photos will appear here.",
+  moderationDismissed: "Dismissed: the reports and duplicate-photo flags are closed.",
+  moderationSuspended: "Suspended: they are signed out, out of every search, and told by email.",
+  moderationRestored: "Restored: they can sign in and be found again.",
   suspendedMailSubject: "Your Sam's Web account is suspended",
   // An email that may be gone by the time it is shared, in Settings' connections
   connectionEmailShared: "Your email addresses were shared when you both confirmed; unmatching cannot take that back.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isModerator, parseAdminEmails } from "./rules.ts";
+import { applicableModerationActions, isModerator, parseAdminEmails } from "./rules.ts";
 
 describe("moderators (ADMIN_EMAILS)", () => {
   const admins = parseAdminEmails(" Mod@Example.com, ,second@example.com ");
@@ -14,5 +14,28 @@ describe("moderators (ADMIN_EMAILS)", () => {
     expect(isModerator({ email: "mod@example.com", emailVerified: false }, admins)).toBe(false);
     expect(isModerator({ email: "someone@example.com", emailVerified: true }, admins)).toBe(false);
     expect(isModerator({ email: "mod@example.com", emailVerified: true }, [])).toBe(false);
+  });
+});
+
+describe("the decisions that apply to a person in the queue", () => {
+  it("dismiss while something is open, suspend unless suspended, restore once suspended or hidden", () => {
+    const visible = { suspended: false, shadowHidden: false };
+    expect(applicableModerationActions({ ...visible, openItems: 1 })).toEqual(["dismiss", "suspend"]);
+    expect(applicableModerationActions({ ...visible, openItems: 0 })).toEqual(["suspend"]);
+    expect(applicableModerationActions({ suspended: false, shadowHidden: true, openItems: 3 })).toEqual([
+      "dismiss",
+      "suspend",
+      "restore",
+    ]);
+    expect(applicableModerationActions({ suspended: false, shadowHidden: true, openItems: 0 })).toEqual([
+      "dismiss",
+      "suspend",
+      "restore",
+    ]);
+    expect(applicableModerationActions({ suspended: true, shadowHidden: false, openItems: 0 })).toEqual(["restore"]);
+    expect(applicableModerationActions({ suspended: true, shadowHidden: true, openItems: 2 })).toEqual([
+      "dismiss",
+      "restore",
+    ]);
   });
 });

@@ -33,6 +33,24 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_REASON_MAX_LENGTH = 1_000;
 
 /**
+ * The decisions that change something for a person in the moderation queue: dismiss while reports
+ * or duplicate-photo flags are open, or a shadow-hide stands (it closes them and lifts the hide,
+ * never a suspension); suspend unless suspended; restore once suspended or hidden. Any other
+ * decision is stale, for example a second moderator pressing Suspend a moment after the first.
+ */
+export function applicableModerationActions(person: {
+  suspended: boolean;
+  shadowHidden: boolean;
+  openItems: number;
+}): ModerationAction[] {
+  return MODERATION_ACTIONS.filter((action) => {
+    if (action === "suspend") return !person.suspended;
+    if (action === "restore") return person.suspended || person.shadowHidden;
+    return person.openItems > 0 || (person.shadowHidden && !person.suspended);
+  });
+}
+
+/**
  * Whether an account is a moderator: its email is in ADMIN_EMAILS (compared without case) and
  * verified, so nobody becomes one by signing up with an address they do not own.
  */

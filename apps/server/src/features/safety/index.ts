@@ -1,5 +1,5 @@
 import { CONNECTIONS_PATH, MODERATION_QUEUE_PATH } from "@sams-web/domain/safety/contracts";
-import { isModerator } from "@sams-web/domain/safety/rules";
+import { isModerator, type ModerationAction } from "@sams-web/domain/safety/rules";
 import { moderationInputSchema, reportInputSchema, safetyPersonInputSchema } from "@sams-web/domain/safety/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -9,6 +9,13 @@ import type { SessionUser } from "../../platform/sessions/session-resolver.ts";
 import { accountOf, listConnections, moderationQueue } from "./data.ts";
 import { suspendedMail } from "./mail.ts";
 import { block, moderate, report, unmatch } from "./mutations.ts";
+
+/** What the moderator reads once a decision is recorded. */
+const DONE: Record<ModerationAction, string> = {
+  dismiss: MESSAGES.moderationDismissed,
+  suspend: MESSAGES.moderationSuspended,
+  restore: MESSAGES.moderationRestored,
+};
 
 /**
  * "Not this person" at any point (unmatch, block, report), the connections a person can still
@@ -65,9 +72,9 @@ const safety: FastifyPluginAsync = async (app) => {
     input: moderationInputSchema,
     handler: async ({ subjectId, action, reason }, { request }) => {
       const moderator = await requireModerator(request, "There is no callable named moderatePerson.");
-      if (!(await moderate(db, moderator.id, subjectId, { action, reason }, new Date()))) {
-        throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
-      }
+      const outcome = await moderate(db, moderator.id, subjectId, { action, reason }, new Date());
+      if (outcome === "notFound") throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+      if (outcome === "stale") throw new AppError("FAILED_PRECONDITION", MESSAGES.moderationStale);
       if (action === "suspend") {
         const account = await accountOf(db, subjectId);
         // The decision stands even if the mail server is down: the log says who was not told.
@@ -77,7 +84,7 @@ const safety: FastifyPluginAsync = async (app) => {
           });
         }
       }
-      return { message: `Done: ${action}.` };
+      return { message: DONE[action] };
     },
   });
 };

@@ -1,4 +1,5 @@
 import {
+  applicableModerationActions,
   type ModerationAction,
   REPORTS_PER_DAY,
   type ReportReason,
@@ -97,7 +98,8 @@ const OPEN_MATCH_EXCLUDED = ["connected", "no"];
  * A moderator's decision, written with its audit record in one transaction. Dismiss closes the
  * open reports and lifts a shadow-hide; suspend also ends every session, closes pending matches
  * and keeps the person out of every search (match_points drops them); restore lifts both.
- * Answers whether the person exists.
+ * The person's row is locked first and the decision taken only if it still applies
+ * (applicableModerationActions), so two moderators pressing at once make one decision.
  */
 export async function moderate(
   db: Database,
@@ -105,14 +107,23 @@ export async function moderate(
   subjectId: string,
   decision: { action: ModerationAction; reason: string },
   now: Date,
-): Promise<boolean> {
+): Promise<"done" | "notFound" | "stale"> {
   return db.transaction(async (tx) => {
     const [subject] = await tx
-      .select({ id: profiles.userId })
+      .select({ suspendedAt: profiles.suspendedAt, shadowHiddenAt: profiles.shadowHiddenAt })
       .from(profiles)
       .where(eq(profiles.userId, subjectId))
       .for("update");
-    if (!subject) return false;
+    if (!subject) return "notFound";
+    const openItems =
+      (await tx.$count(reports, and(eq(reports.reportedId, subjectId), isNull(reports.resolvedAt)))) +
+      (await tx.$count(duplicatePhotos, eq(duplicatePhotos.userId, subjectId)));
+    const applicable = applicableModerationActions({
+      suspended: subject.suspendedAt !== null,
+      shadowHidden: subject.shadowHiddenAt !== null,
+      openItems,
+    });
+    if (!applicable.includes(decision.action)) return "stale";
     await tx
       .update(reports)
       .set({ resolvedAt: now })
@@ -138,6 +149,6 @@ export async function moderate(
         .where(eq(profiles.userId, subjectId));
     }
     await tx.insert(moderationActions).values({ moderatorId, subjectId, ...decision, createdAt: now });
-    return true;
+    return "done";
   });
 }

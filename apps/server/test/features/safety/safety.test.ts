@@ -17,7 +17,9 @@ const ADMIN_EMAIL = "moderator@example.com";
 let t: TestApp;
 let moderator: { cookie: string; userId: string };
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other-admin@example.com` });
+  t = await createTestApp({
+    ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other-admin@example.com,second-moderator@example.com`,
+  });
   moderator = await signUp(t.app, { email: ADMIN_EMAIL });
   await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, moderator.userId));
 });
@@ -296,6 +298,55 @@ describe("moderation", () => {
       ["restore", "Appeal accepted"],
     ]);
     expect(files.get("moderation.json")?.toString("utf8")).not.toContain(ADMIN_EMAIL);
+  });
+
+  it("two moderators deciding at once make one decision; a decision that no longer applies is refused and changes nothing", async () => {
+    const { me, shown } = await meAndShown(1);
+    const subject = shown[0] as string;
+    await call(t.app, me.cookie, "reportPerson", { personId: subject, reason: "harassment" });
+    const second = await signUp(t.app, { email: "second-moderator@example.com" });
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, second.userId));
+    const outbox = path.join(t.config.dataDir, "outbox");
+    const mailsAbout = async () => {
+      const [account] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, subject));
+      const files = await readdir(outbox).catch(() => []);
+      const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
+      return mails.filter(
+        (mail) => mail.includes(account?.email ?? "?") && mail.includes(MESSAGES.suspendedMailSubject),
+      );
+    };
+
+    const answers = await Promise.all(
+      [moderator, second, moderator, second].map((who, i) =>
+        call(t.app, who.cookie, "moderatePerson", { subjectId: subject, action: "suspend", reason: `Press ${i}` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    expect(answers.find((answer) => answer.status === 200)?.body.result.message).toBe(MESSAGES.moderationSuspended);
+    for (const refused of answers.filter((answer) => answer.status === 400)) {
+      expect(refused.body.error.message).toBe(MESSAGES.moderationStale);
+    }
+    const log = await t.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject));
+    expect(log.map((entry) => entry.action)).toEqual(["suspend"]);
+    expect(await mailsAbout()).toHaveLength(1);
+
+    // Dismiss has nothing left to close; a second restore nothing to lift.
+    const dismiss = await call(t.app, moderator.cookie, "moderatePerson", {
+      subjectId: subject,
+      action: "dismiss",
+      reason: "Late",
+    });
+    expect(dismiss.body.error.message).toBe(MESSAGES.moderationStale);
+    const restores = await Promise.all(
+      [moderator, second].map((who) =>
+        call(t.app, who.cookie, "moderatePerson", { subjectId: subject, action: "restore", reason: "Appeal" }),
+      ),
+    );
+    expect(restores.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const after = await t.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject));
+    expect(after.map((entry) => entry.action).sort()).toEqual(["restore", "suspend"]);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, subject));
+    expect(profile?.suspendedAt).toBeNull();
   });
 
   it("dismiss closes the reports and lifts a shadow-hide", async () => {

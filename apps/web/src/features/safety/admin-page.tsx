@@ -1,5 +1,9 @@
 import type { QueueEntry } from "@sams-web/domain/safety/contracts";
-import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASON_LABELS } from "@sams-web/domain/safety/rules";
+import {
+  applicableModerationActions,
+  type ModerationAction,
+  REPORT_REASON_LABELS,
+} from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { MODERATION_TITLE } from "@sams-web/domain/shell/routes";
 import { useQueryClient } from "@tanstack/react-query";
@@ -12,8 +16,12 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 
 const ACTION_LABELS: Record<ModerationAction, string> = { dismiss: "Dismiss", suspend: "Suspend", restore: "Restore" };
 
-/** One reported person: who reported what, what they wrote about themselves, and the decision. */
-function QueueCard({ entry }: { entry: QueueEntry }) {
+/**
+ * One reported person: who reported what, what they wrote about themselves, and the decisions
+ * that still change something for them. `onDecided` gets the sentence to show: after a dismiss
+ * the person leaves the queue, and this card with them.
+ */
+function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (message: string) => void }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -24,16 +32,22 @@ function QueueCard({ entry }: { entry: QueueEntry }) {
     setBusy(true);
     setError(null);
     try {
-      await moderatePerson(entry.id, action, reason);
+      onDecided(await moderatePerson(entry.id, action, reason));
       setReason("");
-      await queryClient.invalidateQueries({ queryKey: ["moderation-queue"] });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : MESSAGES.photoReviewFailed);
+      setError(failure instanceof ApiError ? failure.message : MESSAGES.moderationFailed);
     } finally {
       setBusy(false);
+      // Also after a refusal: another moderator may have decided, and the card shows it.
+      await queryClient.invalidateQueries({ queryKey: ["moderation-queue"] });
     }
   }
 
+  const actions = applicableModerationActions({
+    suspended: entry.suspended,
+    shadowHidden: entry.shadowHidden,
+    openItems: entry.reports.length + entry.duplicates.length,
+  });
   const state = entry.suspended ? "Suspended" : entry.shadowHidden ? "Hidden from new searches" : "Visible";
   return (
     <li className="card">
@@ -118,7 +132,7 @@ function QueueCard({ entry }: { entry: QueueEntry }) {
         className="field-input mt-1 w-full"
       />
       <div className="mt-3 flex flex-wrap gap-3">
-        {MODERATION_ACTIONS.map((action) => (
+        {actions.map((action) => (
           <button
             key={action}
             type="button"
@@ -145,6 +159,7 @@ function QueueCard({ entry }: { entry: QueueEntry }) {
  */
 export default function AdminPage({ notFound }: { notFound: ReactNode }) {
   const queue = useModerationQueue();
+  const [notice, setNotice] = useState<string | null>(null);
   const hidden = queue.error instanceof ApiError && queue.error.httpStatus === 404;
   useEffect(() => {
     if (queue.data) document.title = MODERATION_TITLE;
@@ -152,12 +167,14 @@ export default function AdminPage({ notFound }: { notFound: ReactNode }) {
   if (hidden) return <>{notFound}</>;
   return (
     <PageLayout title="Moderation" width="max-w-3xl">
-      {queue.isPending && <p role="status">Loading the queue…</p>}
-      {queue.isError && !hidden && <p role="alert">{MESSAGES.matchesLoadFailed}</p>}
-      {queue.data?.length === 0 && <p role="status">Nothing to review. Reports will appear here.</p>}
+      <p role="status" className="mb-4 min-h-6 text-sm">
+        {queue.isPending ? "Loading the queue…" : notice}
+      </p>
+      {queue.isError && <p role="alert">{MESSAGES.moderationQueueLoadFailed}</p>}
+      {queue.data?.length === 0 && <p>{MESSAGES.moderationEmptyQueue}</p>}
       <ul className="space-y-6">
         {(queue.data ?? []).map((entry) => (
-          <QueueCard key={entry.id} entry={entry} />
+          <QueueCard key={entry.id} entry={entry} onDecided={setNotice} />
         ))}
       </ul>
     </PageLayout>
