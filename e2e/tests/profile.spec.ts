@@ -197,6 +197,32 @@ test("the settings screen has no serious accessibility violation and fits a 360 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test("on a phone, 'Settings saved!' shows where the change was made, above the cookie banner, and takes no room at the top", async ({
+  page,
+  person,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openSettings(page, person);
+  // The checklist follows the heading directly: no empty line kept for a notice.
+  const heading = await page.getByRole("heading", { level: 1, name: "Your Settings" }).boundingBox();
+  const checklist = await page.getByRole("heading", { name: "Requirements" }).boundingBox();
+  expect((checklist?.y ?? 0) - ((heading?.y ?? 0) + (heading?.height ?? 0))).toBeLessThan(100);
+
+  // A change far down the page, with the cookie banner still open.
+  await expect(page.getByRole("button", { name: "Accept All" })).toBeVisible();
+  await slider(page, "Search radius").focus();
+  await page.keyboard.press("ArrowRight");
+  const notice = page.getByText("Settings saved!");
+  await expect(notice).toBeVisible();
+  const seen = await notice.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const inView = r.top >= 0 && r.bottom <= window.innerHeight;
+    return inView && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === element;
+  });
+  expect(seen).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("settings-saved-phone.png") });
+});
+
 test("'Failed to save settings.' when a save fails, and 'Error loading search data.' when loading fails", async ({
   page,
   person,

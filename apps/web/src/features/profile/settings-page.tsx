@@ -214,10 +214,18 @@ function SettingsForm({ profile }: { profile: Profile }) {
 
   return (
     <div className="space-y-6">
-      <div aria-live="polite" className="min-h-6 text-sm font-semibold">
-        {notice && <p className="text-moss">{notice}</p>}
+      {/*
+        Floats at the bottom of the window (above the cookie banner while it is open): seen next
+        to whichever field was changed, and it takes no room from the page when there is nothing
+        to say.
+      */}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--cookie-banner-height,0px)+1rem)] z-30 flex justify-center px-4 text-sm font-semibold"
+      >
+        {notice && <p className="pointer-events-auto rounded-full border border-moss/30 bg-white px-4 py-2 text-moss shadow-lg">{notice}</p>}
         {saveError && (
-          <p role="alert" className="text-danger">
+          <p role="alert" className="pointer-events-auto rounded-2xl bg-white px-4 py-2 text-danger shadow-lg">
             {saveError}
           </p>
         )}
