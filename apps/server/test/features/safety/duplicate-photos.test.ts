@@ -2,7 +2,7 @@ import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BAND_RADII, PHOTO_HASH_BANDS }
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { duplicatePhotos, users } from "../../../src/db/schema.ts";
+import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
 import { differenceHash, hammingDistance, hashBands, hashProbes } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
@@ -140,6 +140,20 @@ describe("photos uploaded to two accounts", () => {
     // Replacing the photos clears the flag; the moderator's decision would too.
     await upload(copier.cookie, [third as Buffer, await picture(16)]);
     expect(await t.db.select().from(duplicatePhotos)).toEqual([]);
+  });
+
+  it("saves the photos even when the duplicate check fails", async () => {
+    const person = await signUp(t.app);
+    // The check's table is gone for a moment: its statements fail as a broken database would.
+    await t.pool.query("alter table photo_hashes rename to photo_hashes_away");
+    try {
+      await upload(person.cookie, [await picture(21), await picture(22)]);
+    } finally {
+      await t.pool.query("alter table photo_hashes_away rename to photo_hashes");
+    }
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, person.userId));
+    expect(profile?.photoUrls).toHaveLength(2);
+    expect(profile?.picturesUploaded).toBe(true);
   });
 
   it(`finds a stored hash ${DUPLICATE_PHOTO_MAX_DISTANCE} bits away in the database whichever band is close, and none further or of the same account`, async () => {

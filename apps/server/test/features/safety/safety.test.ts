@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blocks, matches, moderationActions, profiles, reports, sessions, users } from "../../../src/db/schema.ts";
 import { createTestApp, signUp, solveBotcheck, type TestApp } from "../../support/helpers.ts";
 import { call, createPerson, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { freePort } from "../../support/own-postgres.ts";
 import { readZip } from "../../support/zip.ts";
 
 // Unmatch, block and report, and the moderation that acts on reports, tried the way an attacker
@@ -373,6 +374,28 @@ describe("moderation", () => {
       reason: " ",
     });
     expect(missingReason.body.error.message).toBe(MESSAGES.moderationReasonRequired);
+  });
+});
+
+describe("moderation while the mail server is down", () => {
+  it("a suspension stands, with its audit record, though the email telling the person cannot be sent", async () => {
+    // Nothing listens on this port: every SMTP connection is refused.
+    const down = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    const mod = await signUp(down.app, { email: ADMIN_EMAIL });
+    await down.db.update(users).set({ emailVerified: true }).where(eq(users.id, mod.userId));
+    const subject = await signUp(down.app);
+    const suspended = await call(down.app, mod.cookie, "moderatePerson", {
+      subjectId: subject.userId,
+      action: "suspend",
+      reason: "Scam, confirmed",
+    });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body.result.message).toBe(MESSAGES.moderationSuspended);
+    const [profile] = await down.db.select().from(profiles).where(eq(profiles.userId, subject.userId));
+    expect(profile?.suspendedAt).not.toBeNull();
+    expect(await down.db.select().from(sessions).where(eq(sessions.userId, subject.userId))).toEqual([]);
+    const log = await down.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject.userId));
+    expect(log.map((entry) => entry.action)).toEqual(["suspend"]);
   });
 });
 
