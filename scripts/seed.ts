@@ -12,7 +12,7 @@ import { hashPassword } from "better-auth/crypto";
 import { inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
 import {
   accounts,
   conversations,
@@ -28,10 +28,9 @@ import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
 import { differenceHash, hashBands } from "../apps/server/src/features/photos/photo-hash.ts";
 import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
-import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
-import { ensureZipCodes } from "../apps/server/src/platform/db/zip-codes.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
 import type { StorageDriver } from "../apps/server/src/platform/storage/storage.ts";
+import { openToolDatabase } from "./lib/tool-database.ts";
 
 export const SEED_PASSWORD = "sams-web-demo";
 /** Downtown ZIPs of big cities; 80% of seeded people live within METRO_MILES of one of them. */
@@ -387,22 +386,9 @@ async function main() {
   const users = Number(values.users);
   if (!Number.isInteger(users) || users < 1) throw new Error("--users must be a positive integer");
   const config = loadConfig();
-  let url = config.DATABASE_URL;
-  let stop = async () => {};
-  if (!url) {
-    const embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: config.EMBEDDED_PG_PORT,
-      database: "sams_web",
-    });
-    url = embedded.url;
-    stop = embedded.stop;
-  }
-  // A tool, not a request: its large inserts may take longer than a request's statement deadline.
-  const { db, pool } = createDatabase(url, undefined, { connectMs: 30_000, statementMs: 30 * 60_000 });
+  // Its large inserts may take longer than a request's statement deadline.
+  const { db, close } = await openToolDatabase(config, 30);
   try {
-    await runMigrations(db);
-    await ensureZipCodes(db);
     const started = Date.now();
     const ids = await seed(db, {
       users,
@@ -424,8 +410,7 @@ async function main() {
       ).join(", ")}`,
     );
   } finally {
-    await pool.end();
-    await stop();
+    await close();
   }
 }
 
