@@ -6,6 +6,8 @@ import { startEmbeddedPostgres } from "./platform/db/embedded-postgres.ts";
 import { openDatabase } from "./platform/db/open-database.ts";
 import { createPgBossJobs } from "./platform/jobs/jobs.ts";
 import { closeHttpGracefully } from "./platform/lifecycle/graceful-shutdown.ts";
+import { createMailer } from "./platform/mail/mailer.ts";
+import { withRetries } from "./platform/mail/retrying-mailer.ts";
 import { createInProcessBus, createPostgresBus, type RealtimeBus } from "./platform/realtime/bus.ts";
 import { loadOrCreateSecret } from "./platform/secrets/local-secret.ts";
 
@@ -59,7 +61,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
     cleanups.push(() => jobs.stop());
 
     const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.dataDir, "auth-secret"));
-    const auth = createAuth({ config, db, secret });
+    // The sign-up's verification mail goes through Better Auth, built before the app: it gets
+    // the same retries from the job queue (the app's mailer registers their worker).
+    const mailer = withRetries(createMailer(config), jobs, (error) =>
+      log(`A mail could not be sent now; it will be tried again: ${error instanceof Error ? error.message : error}`),
+    );
+    const auth = createAuth({ config, db, secret, mailer });
     const app = await buildApp({ config, db, pool, bus, auth, jobs });
     cleanups.push(() => closeHttpGracefully(app, config.SHUTDOWN_GRACE_MS));
     const address = await app.listen({ host: config.HOST, port: config.PORT });

@@ -51,8 +51,9 @@ export class OutcomeService {
    * Asks everyone whose connection is at least OUTCOME_ASK_AFTER_MS old and who was not asked yet.
    * Each ask is claimed first (a unique insert, with Sam's chat message in the same transaction),
    * so sweeps running at once on several instances ask each person once: the losers skip it. The
-   * email follows the claim and is not retried: a failed send is logged, and the person still has
-   * Sam's message in the chat. Returns how many people this sweep asked.
+   * email follows the claim; one the mail server cannot take now is tried again from the job queue
+   * (the mail platform's retries), and the person has Sam's message in the chat meanwhile.
+   * Returns how many people this sweep asked.
    */
   async sweep(): Promise<number> {
     const { db, bus, mailer, publicUrl, now } = this.deps;

@@ -245,7 +245,10 @@ export class MatchingService {
     if (mutual) await this.tellOfPendingMatch([userId, candidateId]);
   }
 
-  /** 'Someone kept you in their web', to each person; a failed send is logged, never undoes the match. */
+  /**
+   * 'Someone kept you in their web', to each person. A mail server that is down gets it later (the
+   * mail platform's retries); a mail that cannot even be queued is logged, never undoes the match.
+   */
   private async tellOfPendingMatch(userIds: readonly string[]): Promise<void> {
     for (const id of userIds) {
       const person = await findProfile(this.deps.db, id);

@@ -77,7 +77,8 @@ const safety: FastifyPluginAsync = async (app) => {
       if (outcome === "stale") throw new AppError("FAILED_PRECONDITION", MESSAGES.moderationStale);
       if (action === "suspend") {
         const account = await accountOf(db, subjectId);
-        // The decision stands even if the mail server is down: the log says who was not told.
+        // A mail server that is down gets the mail later (the mail platform's retries); the
+        // decision stands even if the mail cannot be queued: the log says who was not told.
         if (account) {
           await mailer.send(suspendedMail(account)).catch((error: unknown) => {
             app.log.error({ err: error, userId: subjectId }, "could not send the suspension email");

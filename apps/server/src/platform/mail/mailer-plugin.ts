@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { createMailer, type Mailer } from "./mailer.ts";
+import { registerMailRetries, withRetries } from "./retrying-mailer.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -8,10 +9,20 @@ declare module "fastify" {
   }
 }
 
-/** A given mailer (a test's fake), else the configured one, logging through the app's logger. */
+/**
+ * A given mailer (a test's fake), else the configured one, logging through the app's logger;
+ * either way a mail that cannot be sent now is tried again from the job queue.
+ */
 export const mailerPlugin = fp<{ mailer?: Mailer }>(
   async (app, { mailer }) => {
-    app.decorate("mailer", mailer ?? createMailer(app.config, (line) => app.log.warn(line)));
+    const transport = mailer ?? createMailer(app.config, (line) => app.log.warn(line));
+    await registerMailRetries(app.jobs, transport);
+    app.decorate(
+      "mailer",
+      withRetries(transport, app.jobs, (error) =>
+        app.log.warn({ err: error }, "a mail could not be sent now; it will be tried again"),
+      ),
+    );
   },
-  { name: "mailer", dependencies: ["config"] },
+  { name: "mailer", dependencies: ["config", "jobs"] },
 );

@@ -5,6 +5,9 @@ import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blocks, matches, moderationActions, profiles, reports, sessions, users } from "../../../src/db/schema.ts";
+import { createInlineJobs } from "../../../src/platform/jobs/jobs.ts";
+import type { MailMessage } from "../../../src/platform/mail/mailer.ts";
+import { MAIL_RETRY_QUEUE } from "../../../src/platform/mail/retrying-mailer.ts";
 import { createTestApp, signUp, solveBotcheck, type TestApp } from "../../support/helpers.ts";
 import { call, createPerson, signedUpPerson } from "../../support/matching-fixtures.ts";
 import { freePort } from "../../support/own-postgres.ts";
@@ -378,9 +381,15 @@ describe("moderation", () => {
 });
 
 describe("moderation while the mail server is down", () => {
-  it("a suspension stands, with its audit record, though the email telling the person cannot be sent", async () => {
+  it("a suspension stands, with its audit record, and the email telling the person waits on the job queue", async () => {
     // Nothing listens on this port: every SMTP connection is refused.
-    const down = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    const jobs = createInlineJobs();
+    const down = await createTestApp(
+      { ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
+      [],
+      undefined,
+      { build: { jobs } },
+    );
     const mod = await signUp(down.app, { email: ADMIN_EMAIL });
     await down.db.update(users).set({ emailVerified: true }).where(eq(users.id, mod.userId));
     const subject = await signUp(down.app);
@@ -396,6 +405,10 @@ describe("moderation while the mail server is down", () => {
     expect(await down.db.select().from(sessions).where(eq(sessions.userId, subject.userId))).toEqual([]);
     const log = await down.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject.userId));
     expect(log.map((entry) => entry.action)).toEqual(["suspend"]);
+    const waiting = jobs.delayed.flatMap((job) =>
+      job.name === MAIL_RETRY_QUEUE ? [(job.data as { message: MailMessage }).message] : [],
+    );
+    expect(waiting.filter((mail) => mail.subject === MESSAGES.suspendedMailSubject)).toHaveLength(1);
   });
 });
 
