@@ -1,29 +1,12 @@
-import type { AddressInfo } from "node:net";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { SMTPServer } from "smtp-server";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { oobCodeIn, post } from "../../support/accounts.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
+import { smtpCatcher } from "../../support/smtp-catcher.ts";
 
 // A local SMTP catcher: SMTP_URL points at it, so mail travels the real SMTP path.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, listen } = smtpCatcher();
+const smtpPort = await listen();
 
 const { app } = await createTestApp({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -1,6 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { matches } from "../../../src/db/schema.ts";
 import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative.ts";
 import { heuristicScorer } from "../../../src/features/matching/scorer.ts";
@@ -8,26 +6,11 @@ import { MatchingService } from "../../../src/features/matching/service.ts";
 import { createMailer } from "../../../src/platform/mail/mailer.ts";
 import { createTestApp } from "../../support/helpers.ts";
 import { createPerson } from "../../support/matching-fixtures.ts";
+import { smtpCatcher } from "../../support/smtp-catcher.ts";
 
 // A local SMTP catcher: with SMTP_URL set, introductions travel the real SMTP path too.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, listen } = smtpCatcher();
+const smtpPort = await listen();
 
 const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Sam's Web <sam@example.com>" });
 

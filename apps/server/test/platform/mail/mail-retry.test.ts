@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { SMTPServer } from "smtp-server";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { matches } from "../../../src/db/schema.ts";
 import { createInlineJobs, createPgBossJobs } from "../../../src/platform/jobs/jobs.ts";
 import type { Mailer } from "../../../src/platform/mail/mailer.ts";
@@ -14,27 +12,13 @@ import {
 import { createTestApp } from "../../support/helpers.ts";
 import { call, createPerson, signedUpPerson } from "../../support/matching-fixtures.ts";
 import { freePort } from "../../support/own-postgres.ts";
+import { smtpCatcher } from "../../support/smtp-catcher.ts";
 
 // The mail server is down when two people connect: the connection is made and answered as usual,
 // and each introduction waits on the job queue until the server is back.
 
 const port = await freePort();
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, listen } = smtpCatcher();
 
 const jobs = createInlineJobs();
 const t = await createTestApp(
@@ -67,8 +51,7 @@ describe("a mail server that is down", () => {
     // Still down at the first retry: the job fails, so the queue tries it again later.
     await expect(jobs.run(MAIL_RETRY_QUEUE, retries[0]?.data)).rejects.toThrow();
 
-    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
-    expect((smtp.server.address() as AddressInfo).port).toBe(port);
+    expect(await listen(port)).toBe(port);
     for (const job of retries) await jobs.run(MAIL_RETRY_QUEUE, job.data);
     expect(received.map((mail) => mail.to).sort()).toEqual([[me.email], ["kim-retry@example.com"]].sort());
     const toMe = received.find((mail) => mail.to[0] === me.email);
