@@ -154,6 +154,11 @@ test.describe("on a laptop", () => {
     // What is left to decide: only Restore.
     await expect(card.getByRole("button")).toHaveText(["Restore"]);
     await page.screenshot({ path: testInfo.outputPath("moderation-after-suspend-laptop.png"), fullPage: true });
+    // A moderator on a phone reads the same card without scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card.getByRole("button", { name: "Restore" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath("moderation-phone.png"), fullPage: true });
 
     expect(await finds(db, bystander, kim)).toBe(false);
     expect(await finds(db, reporter, kim)).toBe(false);
