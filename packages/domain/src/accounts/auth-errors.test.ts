@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../shared/messages.ts";
-import { authErrorMessage } from "./auth-errors.ts";
+import { authErrorMessage, googleSignInErrorMessage } from "./auth-errors.ts";
 
 describe("auth error codes map to the login and sign-up messages", () => {
   it("'Email already in use.' for an existing account", () => {
@@ -28,6 +28,16 @@ describe("auth error codes map to the login and sign-up messages", () => {
     expect(authErrorMessage({ code: "SOMETHING_ELSE" })).toBe("Authentication failed. Please try again.");
     expect(authErrorMessage(null)).toBe("Authentication failed. Please try again.");
     expect(authErrorMessage({ code: "toString" })).toBe("Authentication failed. Please try again.");
+  });
+  it("a suspended account is told so, not that a security check failed (both answer 403)", () => {
+    expect(authErrorMessage({ code: "ACCOUNT_SUSPENDED", status: "PERMISSION_DENIED" })).toBe(
+      MESSAGES.accountSuspended,
+    );
+  });
+  it("a Google sign-in that failed says why when the code is known", () => {
+    expect(googleSignInErrorMessage("ACCOUNT_SUSPENDED")).toBe(MESSAGES.accountSuspended);
+    expect(googleSignInErrorMessage("access_denied")).toBe(MESSAGES.googleAuthFailed);
+    expect(googleSignInErrorMessage(null)).toBe(MESSAGES.googleAuthFailed);
   });
   it("too many attempts has its own message", () => {
     expect(authErrorMessage({ status: "RESOURCE_EXHAUSTED" })).toBe(MESSAGES.tooManyAttempts);

@@ -20,7 +20,18 @@ export const AUTH_ERROR_MESSAGES: Record<string, MessageCode> = {
   [ACCOUNT_ERROR_CODES.reauthPassword]: "reauthWithPassword",
   [ACCOUNT_ERROR_CODES.reauthGoogle]: "reauthWithGoogle",
   [ACCOUNT_ERROR_CODES.reauthFailed]: "reauthFailed",
+  // Before the 403 that otherwise means a failed bot check: the person must learn why.
+  [ACCOUNT_ERROR_CODES.suspended]: "accountSuspended",
 };
+
+/**
+ * The message for a Google sign-in that ended on the error page: the auth service's code when it
+ * has a message of its own (a suspended account), else 'Google sign-in failed'.
+ */
+export function googleSignInErrorMessage(code: string | null | undefined): string {
+  if (code && Object.hasOwn(AUTH_ERROR_MESSAGES, code)) return MESSAGES[AUTH_ERROR_MESSAGES[code] as MessageCode];
+  return MESSAGES.googleAuthFailed;
+}
 
 /**
  * The message to show for a failed auth call: by the service's error code first, then by the

@@ -34,6 +34,8 @@ export const ACCOUNT_ERROR_CODES = {
   reauthFailed: "REAUTH_FAILED",
   passwordPolicy: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
   botcheck: "BOTCHECK_FAILED",
+  /** A moderator suspended the account: no session is created for it. */
+  suspended: "ACCOUNT_SUSPENDED",
 } as const;
 
 /** sendCustomVerificationEmail: whether an email went out; none does once the address is verified. */

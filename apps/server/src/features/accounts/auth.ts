@@ -1,3 +1,4 @@
+import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
 import { passwordMeetsPolicy } from "@sams-web/domain/accounts/password-policy";
 import { PASSWORD_MAX_LENGTH, SERVER_PASSWORD_MIN_LENGTH } from "@sams-web/domain/accounts/rules";
 import { displayNameFromSignup, sanitizeName } from "@sams-web/domain/profile/rules";
@@ -127,7 +128,10 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
         create: {
           before: async (session) => {
             if (await isSuspended(db, session.userId)) {
-              throw new APIError("FORBIDDEN", { code: "ACCOUNT_SUSPENDED", message: MESSAGES.accountSuspended });
+              throw new APIError("FORBIDDEN", {
+                code: ACCOUNT_ERROR_CODES.suspended,
+                message: MESSAGES.accountSuspended,
+              });
             }
           },
         },

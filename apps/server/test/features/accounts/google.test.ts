@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
@@ -71,7 +72,12 @@ async function googleSignIn(cookie = ""): Promise<{ cookie: string; location: st
   const start = await post(
     app,
     "/api/auth/sign-in/social",
-    { provider: "google", callbackURL: "/api/accounts/oauth-complete?result=ok", disableRedirect: true },
+    {
+      provider: "google",
+      callbackURL: "/api/accounts/oauth-complete?result=ok",
+      errorCallbackURL: "/api/accounts/oauth-complete?result=error",
+      disableRedirect: true,
+    },
     { cookie },
   );
   expect(start.statusCode).toBe(200);
@@ -150,5 +156,21 @@ describe("Google sign-in through a local OpenID provider (Google popup sign-in)"
     const deleted = await post(app, "/api/accounts/delete", { confirmation: "delete" }, { cookie: again.cookie });
     expect(deleted.statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("a suspended person's Google sign-in ends on the error page, naming the suspension, with no session", async () => {
+    const first = await googleSignIn();
+    const me = (await app.inject({ method: "GET", url: "/api/me", headers: { cookie: first.cookie } })).json() as {
+      id: string;
+    };
+    await db.update(profiles).set({ suspendedAt: new Date() }).where(eq(profiles.userId, me.id));
+    await db.delete(sessions).where(eq(sessions.userId, me.id));
+    const { cookie, location } = await googleSignIn();
+    const landing = new URL(location, ORIGIN);
+    expect(landing.pathname).toBe("/api/accounts/oauth-complete");
+    expect(landing.searchParams.get("result")).toBe("error");
+    expect(landing.searchParams.get("error")).toBe(ACCOUNT_ERROR_CODES.suspended);
+    expect((await app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).statusCode).toBe(401);
+    await db.update(profiles).set({ suspendedAt: null }).where(eq(profiles.userId, me.id));
   });
 });

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
 import { REPORTS_PER_DAY, SHADOW_HIDE_REPORTERS } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, sql } from "drizzle-orm";
@@ -259,6 +260,8 @@ describe("moderation", () => {
     });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toBe(MESSAGES.accountSuspended);
+    // The code the sign-in form turns into that sentence (not the failed bot check a 403 also means).
+    expect(signIn.json().code).toBe(ACCOUNT_ERROR_CODES.suspended);
     expect(await statusesOf(subject.userId, bystander.userId)).toEqual(["no", "no"]);
     expect(await found(bystander.userId, subject.userId)).toBe(false);
 

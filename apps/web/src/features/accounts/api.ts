@@ -31,6 +31,14 @@ export function signOut(): Promise<unknown> {
 
 const POPUP_TIMEOUT_MS = 5 * 60_000;
 
+/** A Google sign-in that ended on the error page, with the auth service's code if it gave one. */
+export class GoogleSignInError extends Error {
+  constructor(readonly code: string | null) {
+    super("Google sign-in failed");
+    this.name = "GoogleSignInError";
+  }
+}
+
 /**
  * Google sign-in in a popup. The popup opens at once (in the click, so it is not blocked), the
  * auth server gives the Google address, and the popup ends on our own oauth-complete page, which
@@ -68,10 +76,11 @@ export async function signInWithGoogle(): Promise<void> {
         } catch {}
         if (href.startsWith(`${window.location.origin}${ACCOUNTS_PATHS.oauthComplete}`)) {
           window.clearInterval(timer);
-          const ok = new URL(href).searchParams.get("result") === "ok";
+          const landing = new URL(href).searchParams;
           popup.close();
-          if (ok) resolve();
-          else reject(new Error("Google sign-in failed"));
+          if (landing.get("result") === "ok") resolve();
+          // The auth service names why (error=ACCOUNT_SUSPENDED…), for the login panel's message.
+          else reject(new GoogleSignInError(landing.get("error")));
         } else if (Date.now() - started > POPUP_TIMEOUT_MS) {
           window.clearInterval(timer);
           popup.close();

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { googleSignInErrorMessage } from "@sams-web/domain/accounts/auth-errors";
 import { loginFormSchema, signUpFormSchema } from "@sams-web/domain/accounts/schemas";
 import { displayNameFromSignup } from "@sams-web/domain/profile/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
@@ -7,7 +8,7 @@ import { paths } from "../../config/paths.ts";
 import { trackEvent } from "../../lib/analytics.ts";
 import type { LoginPanelMode } from "../../lib/login-panel.ts";
 import { refreshSession } from "../../lib/session.ts";
-import { getAccountOptions, signIn, signInWithGoogle, signUp } from "./api.ts";
+import { GoogleSignInError, getAccountOptions, signIn, signInWithGoogle, signUp } from "./api.ts";
 import { messageForAuthError } from "./auth-error.ts";
 
 type Field = "name" | "email" | "password" | "confirmPassword";
@@ -101,8 +102,8 @@ export default function LoginPanel({ initialMode, onClose }: { initialMode: Logi
     try {
       await signInWithGoogle();
       await finish();
-    } catch {
-      setError(MESSAGES.googleAuthFailed);
+    } catch (failure) {
+      setError(googleSignInErrorMessage(failure instanceof GoogleSignInError ? failure.code : null));
     } finally {
       setBusy(false);
     }
