@@ -1,11 +1,9 @@
 import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "@sams-web/domain/accounts/rules";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
+import { escapeHtml } from "../../platform/mail/compose.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { issueToken } from "./mutations.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function compose(intro: string, action: string, link: string, outro: string) {
   const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nSam's Web`;

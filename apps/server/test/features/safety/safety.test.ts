@@ -350,6 +350,14 @@ describe("moderation", () => {
       ),
     );
     expect(restores.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    // Nobody by that id: not found, and nothing written.
+    const nobody = await call(t.app, moderator.cookie, "moderatePerson", {
+      subjectId: "no-such-person",
+      action: "suspend",
+      reason: "Typo",
+    });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error.message).toBe(MESSAGES.personNotFound);
     const after = await t.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject));
     expect(after.map((entry) => entry.action).sort()).toEqual(["restore", "suspend"]);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, subject));
