@@ -1,5 +1,6 @@
 import type { BrowserContext } from "@playwright/test";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import sharp from "sharp";
 import { makeImage } from "../fixtures/images.ts";
 import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 
@@ -103,6 +104,70 @@ test.describe("on a laptop", () => {
       [me.id, kim],
     );
     expect(statuses.rows).toEqual([{ status: "no" }, { status: "no" }]);
+  });
+
+  test("a copied photo reaches the moderator with both accounts, on a laptop and a phone, and Dismiss closes it", async ({
+    page,
+    browser,
+    person: moderator,
+    signUp,
+    db,
+  }, testInfo) => {
+    await db.query("update users set email = $2, email_verified = true where id = $1", [moderator.id, MODERATOR_EMAIL]);
+    const others = await browser.newContext();
+    const kimsLook = (peopleMade % 8) + 1;
+    await searchable(others, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
+    // Kim's first photo, as someone would take it from her profile: cropped by 2%, scaled back and
+    // re-encoded; beside it a picture of the copier's own.
+    const kimsPhoto = await makeImage(560, 560, "jpeg", 200, kimsLook);
+    const copied = await sharp(kimsPhoto)
+      .extract({ left: 6, top: 5, width: 549, height: 549 })
+      .resize(560, 560)
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const copier = await signUp(others, "Casey Copier");
+    const uploaded = await others.request.put("/api/photos", {
+      multipart: {
+        photo0: { name: "photo0.jpg", mimeType: "image/jpeg", buffer: copied },
+        photo1: {
+          name: "photo1.jpg",
+          mimeType: "image/jpeg",
+          buffer: await makeImage(560, 560, "jpeg", 40, (peopleMade++ % 8) + 1),
+        },
+      },
+    });
+    expect(uploaded.ok()).toBe(true);
+    await others.close();
+
+    await page.goto("/admin");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Casey Copier" }) });
+    const flags = card.getByRole("heading", { name: /^Photos that look like another account's/ });
+    await expect(flags).toBeVisible();
+    await expect(card.getByText(/^Like a photo Kim Park \(.+\) had first/).first()).toBeVisible();
+    // Both photos are there to compare, the copier's and Kim's, served to the moderator.
+    for (const image of [
+      card.getByRole("img", { name: "Casey Copier's", exact: true }).first(),
+      card.getByRole("img", { name: "Kim Park's", exact: true }).first(),
+    ]) {
+      await expect(image).toBeVisible();
+      expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(560);
+    }
+    await page.screenshot({ path: testInfo.outputPath("duplicate-flag-laptop.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(flags).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath("duplicate-flag-phone.png"), fullPage: true });
+
+    await card.getByLabel("Why (kept in the audit log)").fill("Kim's photo; asked Casey for their own.");
+    await card.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page.getByRole("status")).toHaveText(MESSAGES.moderationDismissed);
+    await expect(card).toHaveCount(0);
+    const flagsLeft = await db.query("select count(*)::int as count from duplicate_photos where user_id = $1", [
+      copier.id,
+    ]);
+    expect(flagsLeft.rows).toEqual([{ count: 0 }]);
+    const log = await db.query("select action, reason from moderation_actions where subject_id = $1", [copier.id]);
+    expect(log.rows).toEqual([{ action: "dismiss", reason: "Kim's photo; asked Casey for their own." }]);
   });
 
   test("a moderator suspends a reported person, who leaves every search; to anyone else /admin is no page", async ({

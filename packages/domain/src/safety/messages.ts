@@ -1,4 +1,5 @@
 // Trust and safety's user-facing texts (all ours: the product's rules leave them open).
+import { MODERATION_QUEUE_LIMIT } from "./rules.ts";
 
 export const SAFETY_MESSAGES = {
   unmatched: "Done. You will not be matched with this person again.",
@@ -17,6 +18,7 @@ export const SAFETY_MESSAGES = {
   moderationFailed: "We couldn't record that decision. Please try again.",
   moderationQueueLoadFailed: "We couldn't load the moderation queue. Please try again.",
   moderationEmptyQueue: "Nothing to review. Reports and duplicate photos will appear here.",
+  moderationQueueFull: `These are the ${MODERATION_QUEUE_LIMIT} people waiting longest for a decision; more appear as you decide.`,
   moderationDismissed: "Dismissed: the reports and duplicate-photo flags are closed.",
   moderationSuspended: "Suspended: they are signed out, out of every search, and told by email.",
   moderationRestored: "Restored: they can sign in and be found again.",

@@ -33,6 +33,12 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_REASON_MAX_LENGTH = 1_000;
 
 /**
+ * People the moderation queue shows at once, those waiting longest for a decision first: more
+ * than a moderator decides in a sitting, few enough for a phone. Deciding brings the next ones.
+ */
+export const MODERATION_QUEUE_LIMIT = 200;
+
+/**
  * The decisions that change something for a person in the moderation queue: dismiss while reports
  * or duplicate-photo flags are open, or a shadow-hide stands (it closes them and lifts the hide,
  * never a suspension); suspend unless suspended; restore once suspended or hidden. Any other

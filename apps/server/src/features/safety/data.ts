@@ -1,6 +1,6 @@
 import { firstNameOf } from "@sams-web/domain/matching/rules";
 import type { ConnectionView, QueueEntry } from "@sams-web/domain/safety/contracts";
-import type { ModerationAction, ReportReason } from "@sams-web/domain/safety/rules";
+import { MODERATION_QUEUE_LIMIT, type ModerationAction, type ReportReason } from "@sams-web/domain/safety/rules";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
@@ -38,10 +38,17 @@ export async function listConnections(db: Database, userId: string): Promise<Con
 }
 
 /**
- * The moderation queue: everyone with an open report, or suspended, or hidden, oldest report
- * first; with their reports, narrative, photos and every earlier decision about them.
+ * The moderation queue: everyone with an open report, a duplicate-photo flag, a suspension or a
+ * hide, with their reports, narrative, photos and every earlier decision about them. What waits
+ * for a decision comes first, oldest report first, then the oldest duplicate-photo flag; people
+ * with nothing open (suspended, kept so they can be restored) follow, latest first. Ordered in
+ * the database, so the MODERATION_QUEUE_LIMIT shown are always the ones that matter most.
  */
 export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
+  const oldestOpenReport = sql`(select min(${reports.createdAt}) from ${reports}
+    where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`;
+  const oldestFlag = sql`(select min(${duplicatePhotos.createdAt}) from ${duplicatePhotos}
+    where ${duplicatePhotos.userId} = ${profiles.userId})`;
   const people = await db
     .select({
       id: profiles.userId,
@@ -64,7 +71,13 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
         sql`exists (select 1 from ${duplicatePhotos} where ${duplicatePhotos.userId} = ${profiles.userId})`,
       ),
     )
-    .limit(200);
+    .orderBy(
+      sql`${oldestOpenReport} asc nulls last`,
+      sql`${oldestFlag} asc nulls last`,
+      sql`${profiles.suspendedAt} desc nulls last`,
+      asc(profiles.userId),
+    )
+    .limit(MODERATION_QUEUE_LIMIT);
   if (people.length === 0) return [];
   const ids = people.map((person) => person.id);
   const openReports = await db
@@ -107,7 +120,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
     .leftJoin(users, eq(users.id, moderationActions.moderatorId))
     .where(inArray(moderationActions.subjectId, ids))
     .orderBy(desc(moderationActions.createdAt));
-  const entries = people.map((person) => ({
+  return people.map((person) => ({
     id: person.id,
     displayName: person.displayName,
     email: person.email,
@@ -135,8 +148,6 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
         createdAt: row.createdAt.getTime(),
       })),
   }));
-  const firstReport = (entry: QueueEntry) => entry.reports[0]?.createdAt ?? Number.MAX_SAFE_INTEGER;
-  return entries.sort((a, b) => firstReport(a) - firstReport(b));
 }
 
 /** What moderators decided about the person, for their data export: never who decided. */

@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
-import { REPORTS_PER_DAY, SHADOW_HIDE_REPORTERS } from "@sams-web/domain/safety/rules";
+import { MODERATION_QUEUE_LIMIT, REPORTS_PER_DAY, SHADOW_HIDE_REPORTERS } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blocks, matches, moderationActions, profiles, reports, sessions, users } from "../../../src/db/schema.ts";
 import { createInlineJobs } from "../../../src/platform/jobs/jobs.ts";
@@ -362,6 +362,36 @@ describe("moderation", () => {
     expect(after.map((entry) => entry.action).sort()).toEqual(["restore", "suspend"]);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, subject));
     expect(profile?.suspendedAt).toBeNull();
+  });
+
+  it(`past ${MODERATION_QUEUE_LIMIT} people, the queue shows those waiting for a decision first, oldest report first`, async () => {
+    // More suspended people with nothing left to decide than the queue shows at once, suspended
+    // before anyone below was reported.
+    const crowd = Array.from({ length: MODERATION_QUEUE_LIMIT }, (_, i) => `u_suspended_crowd_${i}`);
+    await t.db.insert(users).values(crowd.map((id) => ({ id, name: "Crowd", email: `${id}@example.com` })));
+    await t.db
+      .insert(profiles)
+      .values(
+        crowd.map((id) => ({ userId: id, displayName: "Crowd", email: `${id}@example.com`, suspendedAt: new Date() })),
+      );
+    try {
+      const { me, shown } = await meAndShown(2);
+      const [first, second] = shown as [string, string];
+      await call(t.app, me.cookie, "reportPerson", { personId: first, reason: "harassment" });
+      await call(t.app, me.cookie, "reportPerson", { personId: second, reason: "scamOrSpam" });
+      const listed = (await queue(moderator.cookie)).json() as { entries: { id: string }[] };
+      expect(listed.entries).toHaveLength(MODERATION_QUEUE_LIMIT);
+      const ids = listed.entries.map((entry) => entry.id);
+      // Both reported people are there, the first reported first, and everyone with nothing open
+      // comes after all who wait for a decision.
+      const firstOfCrowd = ids.findIndex((id) => id.startsWith("u_suspended_crowd_"));
+      expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(first)).toBeLessThan(ids.indexOf(second));
+      expect(ids.indexOf(second)).toBeLessThan(firstOfCrowd);
+      expect(ids.slice(firstOfCrowd).every((id) => id.startsWith("u_suspended_crowd_"))).toBe(true);
+    } finally {
+      await t.db.delete(users).where(inArray(users.id, crowd));
+    }
   });
 
   it("dismiss closes the reports and lifts a shadow-hide", async () => {

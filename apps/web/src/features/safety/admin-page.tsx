@@ -1,6 +1,7 @@
 import type { QueueEntry } from "@sams-web/domain/safety/contracts";
 import {
   applicableModerationActions,
+  MODERATION_QUEUE_LIMIT,
   type ModerationAction,
   REPORT_REASON_LABELS,
 } from "@sams-web/domain/safety/rules";
@@ -53,7 +54,7 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
     <li className="card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-xl font-semibold">{entry.displayName}</h2>
-        <p className="text-sm text-ink-soft">
+        <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">
           {entry.email} · {state}
         </p>
       </div>
@@ -85,24 +86,30 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
           <h3 className="mt-4 font-semibold">Photos that look like another account's ({entry.duplicates.length})</h3>
           <ul className="mt-2 space-y-2 text-sm">
             {entry.duplicates.map((duplicate) => (
-              <li
-                key={`${duplicate.photoUrl}-${duplicate.otherPhotoUrl}`}
-                className="flex items-center gap-3 rounded-lg bg-silk-deep/60 p-2"
-              >
-                <img
-                  src={duplicate.photoUrl}
-                  alt={`${entry.displayName}'s`}
-                  className="h-16 w-16 rounded object-cover"
-                />
-                <img
-                  src={duplicate.otherPhotoUrl}
-                  alt={`${duplicate.otherName}'s`}
-                  className="h-16 w-16 rounded object-cover"
-                />
-                <span>
-                  Like {duplicate.otherName} ({duplicate.otherEmail}), {duplicate.distance} of 64 bits apart. The first
-                  to upload may be the one whose photos were taken.
-                </span>
+              <li key={`${duplicate.photoUrl}-${duplicate.otherPhotoUrl}`} className="rounded-lg bg-silk-deep/60 p-2">
+                <div className="flex gap-3">
+                  <figure>
+                    <img
+                      src={duplicate.photoUrl}
+                      alt={`${entry.displayName}'s`}
+                      className="h-20 w-20 rounded object-cover"
+                    />
+                    <figcaption className="mt-1 text-xs text-ink-soft">This account</figcaption>
+                  </figure>
+                  <figure>
+                    <img
+                      src={duplicate.otherPhotoUrl}
+                      alt={`${duplicate.otherName}'s`}
+                      className="h-20 w-20 rounded object-cover"
+                    />
+                    <figcaption className="mt-1 text-xs text-ink-soft">Had it first</figcaption>
+                  </figure>
+                </div>
+                {/* An address has no place to break: it may break anywhere rather than widen the page. */}
+                <p className="mt-2 [overflow-wrap:anywhere]">
+                  Like a photo {duplicate.otherName} ({duplicate.otherEmail}) had first, {duplicate.distance} of 64 bits
+                  apart. The first to upload may be the one whose photos were taken.
+                </p>
               </li>
             ))}
           </ul>
@@ -172,6 +179,7 @@ export default function AdminPage({ notFound }: { notFound: ReactNode }) {
       </p>
       {queue.isError && <p role="alert">{MESSAGES.moderationQueueLoadFailed}</p>}
       {queue.data?.length === 0 && <p>{MESSAGES.moderationEmptyQueue}</p>}
+      {queue.data?.length === MODERATION_QUEUE_LIMIT && <p className="mb-4 text-sm">{MESSAGES.moderationQueueFull}</p>}
       <ul className="space-y-6">
         {(queue.data ?? []).map((entry) => (
           <QueueCard key={entry.id} entry={entry} onDecided={setNotice} />
