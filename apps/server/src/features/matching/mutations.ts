@@ -1,7 +1,16 @@
 import { canTransition, type MatchOutcome, type MatchStatus, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { conversations, matches, matchOutcomes, messages, narratives, profiles, searches } from "../../db/schema.ts";
+import {
+  blocks,
+  conversations,
+  matches,
+  matchOutcomes,
+  messages,
+  narratives,
+  profiles,
+  searches,
+} from "../../db/schema.ts";
 import { newConversationId } from "../chat/mutations.ts";
 import type { Narrative } from "./narrative.ts";
 
@@ -103,15 +112,45 @@ export interface MatchSide {
 
 /**
  * Writes both sides of a scored pair. A pair that already has records (a resumed search, or the
- * other person's search got there first) keeps them: inserting is idempotent.
+ * other person's search got there first) keeps them: inserting is idempotent. A search is scored
+ * for a while after it found its candidates: a pair is not written if either person has since
+ * been suspended or hidden by reports, or either blocked the other. Both profiles are locked for
+ * share first, so a suspension (which locks its person's profile for update, then closes their
+ * open matches) either came first and is seen here, or waits and closes this pair too.
  */
 export async function insertPair(db: Database, sides: readonly [MatchSide, MatchSide]): Promise<boolean> {
-  const inserted = await db
-    .insert(matches)
-    .values([...sides])
-    .onConflictDoNothing()
-    .returning({ userId: matches.userId });
-  return inserted.length > 0;
+  const { userId, candidateId } = sides[0];
+  return db.transaction(async (tx) => {
+    const searchable = await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(
+        and(
+          inArray(profiles.userId, [userId, candidateId]),
+          isNull(profiles.suspendedAt),
+          isNull(profiles.shadowHiddenAt),
+        ),
+      )
+      .for("share");
+    if (searchable.length < 2) return false;
+    const [blocked] = await tx
+      .select({ one: sql`1` })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, userId), eq(blocks.blockedId, candidateId)),
+          and(eq(blocks.blockerId, candidateId), eq(blocks.blockedId, userId)),
+        ),
+      )
+      .limit(1);
+    if (blocked) return false;
+    const inserted = await tx
+      .insert(matches)
+      .values([...sides])
+      .onConflictDoNothing()
+      .returning({ userId: matches.userId });
+    return inserted.length > 0;
+  });
 }
 
 export class TransitionError extends Error {}

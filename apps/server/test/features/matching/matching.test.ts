@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { matches, narratives, profiles, searches } from "../../../src/db/schema.ts";
+import { blocks, matches, narratives, profiles, searches } from "../../../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../../../src/features/matching/data.ts";
 import { matchingEnqueuers, registerMatchingJobs } from "../../../src/features/matching/jobs.ts";
 import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative.ts";
@@ -85,11 +85,25 @@ describe("preliminary match: each rule excludes its counter-example", () => {
       imOutsideTheirRadius: await createPerson(t.db, { zipCode: "10701", searchRadius: 10 }),
       iDeclinedThem: await createPerson(t.db),
       theyDeclinedMe: await createPerson(t.db),
+      iBlockedThem: await createPerson(t.db),
+      theyBlockedMe: await createPerson(t.db),
+      suspended: await createPerson(t.db),
+      hiddenByReports: await createPerson(t.db),
     };
     await t.db.insert(matches).values([
       { userId: me, candidateId: excluded.iDeclinedThem, status: "no", score: 70 },
       { userId: excluded.theyDeclinedMe, candidateId: me, status: "no", score: 70 },
     ]);
+    // A block outlives the match records it was made from: none is left here.
+    await t.db.insert(blocks).values([
+      { blockerId: me, blockedId: excluded.iBlockedThem },
+      { blockerId: excluded.theyBlockedMe, blockedId: me },
+    ]);
+    await t.db.update(profiles).set({ suspendedAt: new Date() }).where(eq(profiles.userId, excluded.suspended));
+    await t.db
+      .update(profiles)
+      .set({ shadowHiddenAt: new Date() })
+      .where(eq(profiles.userId, excluded.hiddenByReports));
     const found = await findPreliminaryCandidates(t.db, me);
     expect(found.sort()).toEqual([fit, openToAnyone].sort());
     expect(found).not.toContain(me);
@@ -104,6 +118,48 @@ describe("preliminary match: each rule excludes its counter-example", () => {
     const found = await findPreliminaryCandidates(t.db, me);
     expect(found).toContain(open);
     expect(found).not.toContain(seeksWoman);
+  });
+});
+
+describe("suspended, hidden and blocked people, while a search runs and when they search", () => {
+  it("a search scored after its candidates were found writes no pair with someone since suspended, hidden or blocked", async () => {
+    const zip = "59801";
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const [suspended, hidden, blocked, stillThere] = [
+      await createPerson(t.db, { zipCode: zip }),
+      await createPerson(t.db, { zipCode: zip }),
+      await createPerson(t.db, { zipCode: zip }),
+      await createPerson(t.db, { zipCode: zip }),
+    ] as [string, string, string, string];
+    const s = service();
+    expect((await findPreliminaryCandidates(t.db, me)).sort()).toEqual([suspended, hidden, blocked, stillThere].sort());
+    await s.preliminaryMatch(me);
+    // Between finding and scoring: a moderator suspends one, reports hide another, a third blocks me.
+    await t.db.update(profiles).set({ suspendedAt: new Date() }).where(eq(profiles.userId, suspended));
+    await t.db.update(profiles).set({ shadowHiddenAt: new Date() }).where(eq(profiles.userId, hidden));
+    await t.db.insert(blocks).values({ blockerId: blocked, blockedId: me });
+    await s.matchingAlgo(me);
+    const written = await t.db
+      .select({ userId: matches.userId, candidateId: matches.candidateId })
+      .from(matches)
+      .where(inArray(matches.userId, [me, suspended, hidden, blocked, stillThere]));
+    expect(written.sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(
+      [
+        { userId: me, candidateId: stillThere },
+        { userId: stillThere, candidateId: me },
+      ].sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+  });
+
+  it("a person hidden by reports finds nobody when they search, as a suspended one does; before, they found", async () => {
+    const zip = "99701";
+    const me = await createPerson(t.db, { gender: "man", seekingGender: "woman", zipCode: zip });
+    const fit = await createPerson(t.db, { zipCode: zip });
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([fit]);
+    await t.db.update(profiles).set({ shadowHiddenAt: new Date() }).where(eq(profiles.userId, me));
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([]);
+    await t.db.update(profiles).set({ shadowHiddenAt: null, suspendedAt: new Date() }).where(eq(profiles.userId, me));
+    expect(await findPreliminaryCandidates(t.db, me)).toEqual([]);
   });
 });
 
