@@ -75,6 +75,7 @@ test.describe("on a phone", () => {
     await page.screenshot({ path: testInfo.outputPath("report-form-phone.png"), fullPage: true });
     await review.getByRole("button", { name: "Send report" }).click();
     await expect(page.getByRole("status").filter({ hasText: MESSAGES.reportReceived })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("report-sent-phone.png") });
     await expect(review).toHaveCount(0);
 
     const stored = await db.query("select reason, text from reports where reporter_id = $1", [me.id]);
@@ -95,8 +96,19 @@ test.describe("on a laptop", () => {
     const connections = page.getByRole("region", { name: "Your connections" });
     await expect(connections.getByText("Kim", { exact: true })).toBeVisible();
     await expect(connections).toContainText(MESSAGES.connectionEmailShared);
+    // Her first photo, served to me while we are connected.
+    const photo = connections.locator("img");
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(560);
+    const photoUrl = (await photo.getAttribute("src")) as string;
     await page.screenshot({ path: testInfo.outputPath("connections-laptop.png"), fullPage: true });
     await connections.getByRole("button", { name: "Unmatch" }).click();
+    await expect(connections).toContainText("Unmatch Kim? Sam will never pair you again.");
+    // The same step on a phone, with nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await connections.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath("unmatch-confirm-phone.png") });
     await connections.getByRole("button", { name: "Unmatch" }).click();
     await expect(connections.getByRole("status")).toHaveText(MESSAGES.unmatched);
     const statuses = await db.query(
@@ -104,6 +116,8 @@ test.describe("on a laptop", () => {
       [me.id, kim],
     );
     expect(statuses.rows).toEqual([{ status: "no" }, { status: "no" }]);
+    // Unmatched, her photos are no longer mine to see.
+    expect((await page.request.get(photoUrl)).status()).toBe(404);
   });
 
   test("a copied photo reaches the moderator with both accounts, on a laptop and a phone, and Dismiss closes it", async ({
