@@ -9,6 +9,10 @@ import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 
 const MODERATOR_EMAIL = "moderator@e2e.example.com";
 
+/** Gives the person the verified moderator address the e2e server's ADMIN_EMAILS names. */
+const makeModerator = (db: TestDatabase, userId: string) =>
+  db.query("update users set email = $2, email_verified = true where id = $1", [userId, MODERATOR_EMAIL]);
+
 /** The people this file makes get pictures of their own (1 to 8; 0 is everyone else's). */
 let peopleMade = 0;
 
@@ -127,7 +131,7 @@ test.describe("on a laptop", () => {
     signUp,
     db,
   }, testInfo) => {
-    await db.query("update users set email = $2, email_verified = true where id = $1", [moderator.id, MODERATOR_EMAIL]);
+    await makeModerator(db, moderator.id);
     const others = await browser.newContext();
     const kimsLook = (peopleMade % 8) + 1;
     await searchable(others, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
@@ -191,7 +195,7 @@ test.describe("on a laptop", () => {
     signUp,
     db,
   }, testInfo) => {
-    await db.query("update users set email = $2, email_verified = true where id = $1", [moderator.id, MODERATOR_EMAIL]);
+    await makeModerator(db, moderator.id);
     const others = await browser.newContext();
     const kim = await searchable(others, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
     const bystander = await searchable(others, signUp, db, "Sam Bystander", {

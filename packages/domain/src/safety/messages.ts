@@ -16,6 +16,7 @@ export const SAFETY_MESSAGES = {
   moderationStale:
     "That decision no longer applies: someone has acted on this person since the queue was loaded. The queue now shows where things stand.",
   moderationFailed: "We couldn't record that decision. Please try again.",
+  moderationQueueLoading: "Loading the queue…",
   moderationQueueLoadFailed: "We couldn't load the moderation queue. Please try again.",
   moderationEmptyQueue: "Nothing to review. Reports and duplicate photos will appear here.",
   moderationQueueFull: `These are the ${MODERATION_QUEUE_LIMIT} people waiting longest for a decision; more appear as you decide.`,

@@ -175,7 +175,7 @@ export default function AdminPage({ notFound }: { notFound: ReactNode }) {
   return (
     <PageLayout title="Moderation" width="max-w-3xl">
       <p role="status" className="mb-4 min-h-6 text-sm">
-        {queue.isPending ? "Loading the queue…" : notice}
+        {queue.isPending ? MESSAGES.moderationQueueLoading : notice}
       </p>
       {queue.isError && <p role="alert">{MESSAGES.moderationQueueLoadFailed}</p>}
       {queue.data?.length === 0 && <p>{MESSAGES.moderationEmptyQueue}</p>}
