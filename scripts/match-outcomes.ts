@@ -2,7 +2,7 @@
 //   npm run match:outcomes
 // Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, like the server.
 import { loadConfig } from "../apps/server/src/config.ts";
-import { outcomeSummary } from "../apps/server/src/features/matching/outcome-summary.ts";
+import { outcomeSummary } from "../apps/server/src/features/matching/outcomes/outcome-summary.ts";
 import { openToolDatabase } from "./lib/tool-database.ts";
 
 // Reading every connection may take longer than a request's deadline.

@@ -24,7 +24,7 @@ import {
   profiles,
   users,
 } from "../apps/server/src/db/schema.ts";
-import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative.ts";
+import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative/narrative.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
 import { differenceHash, hashBands } from "../apps/server/src/features/photos/photo-hash.ts";
 import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";

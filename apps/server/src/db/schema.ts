@@ -184,7 +184,7 @@ export const matches = pgTable(
     status: text("status").notNull(),
     score: integer("score").notNull(),
     followupQuestions: jsonb("followup_questions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    /** Why Sam thinks the pair fits (explanation.ts), written when the pair is scored. */
+    /** Why Sam thinks the pair fits (matching/scoring/explanation.ts), written when the pair is scored. */
     reason: text("reason").notNull().default(""),
     /** How far apart the two live, as a band (DISTANCE_BANDS_MILES), fixed when the pair is scored. */
     distanceBandMiles: integer("distance_band_miles").notNull().default(500),
@@ -227,7 +227,7 @@ export const matchOutcomes = pgTable(
 
 // ---- Matching ----------------------------------------------------------------------------------
 
-// A person's narrative, written from their interview (features/matching/narrative.ts). One per
+// A person's narrative, written from their interview (features/matching/narrative/narrative.ts). One per
 // person, rewritten on every search and after follow-up answers. Never shown to anyone else.
 export const narratives = pgTable("narratives", {
   userId: text("user_id")

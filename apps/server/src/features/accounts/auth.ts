@@ -12,7 +12,7 @@ import { authDatabaseAdapter } from "../../platform/db/auth-adapter.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
 import { isSuspended } from "../safety/data.ts";
-import { createAccountMail } from "./account-mail.ts";
+import { createAccountMail } from "./mail.ts";
 import { createProfileForUser } from "./mutations.ts";
 
 /** The provider id of Google accounts: settings tell an account made with Google apart by it. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
-import { createAccountMail } from "./account-mail.ts";
 import { authLimits } from "./auth-limits.ts";
 import { limitedAccount, registerBetterAuthRoutes } from "./better-auth-routes.ts";
+import { createAccountMail } from "./mail.ts";
 import { registerAccountRoutes } from "./routes.ts";
 
 /**

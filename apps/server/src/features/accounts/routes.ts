@@ -21,10 +21,10 @@ import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
 import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
 import type { LimitCheck } from "../../platform/rate-limit/rate-limit-plugin.ts";
-import type { AccountMail } from "./account-mail.ts";
 import { GOOGLE_PROVIDER_ID, googleConfigured } from "./auth.ts";
 import type { AccountOf } from "./auth-limits.ts";
 import { emailForResetToken, findUserByEmail, prepareProviderIdsOf, providersOf } from "./data.ts";
+import type { AccountMail } from "./mail.ts";
 import { consumeToken, deleteAccount, markEmailVerified, resetPasswordWithToken } from "./mutations.ts";
 
 const meResponseSchema = z.object({

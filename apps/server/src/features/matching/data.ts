@@ -10,7 +10,7 @@ import { and, asc, eq, gt, inArray, lt, lte, ne, notExists, sql } from "drizzle-
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { matches, matchOutcomes, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
-import type { InterviewAnswer, Narrative } from "./narrative.ts";
+import type { InterviewAnswer, Narrative } from "./narrative/narrative.ts";
 
 /** The signed-in person's matches; a candidate's photos only while the match is live. */
 export async function listMatchesFor(db: Database, userId: string, today = new Date()): Promise<MatchView[]> {

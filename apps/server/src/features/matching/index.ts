@@ -10,8 +10,8 @@ import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
 import { matchingEnqueuers, registerMatchingJobs, registerOutcomeJobs } from "./jobs.ts";
 import { matchingModels } from "./models.ts";
-import { createOutcomeSigner } from "./outcome-links.ts";
-import { OutcomeService } from "./outcomes.ts";
+import { createOutcomeSigner } from "./outcomes/outcome-links.ts";
+import { OutcomeService } from "./outcomes/service.ts";
 import { matchesResponseSchema, matchOutcomesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
 import { MatchingService } from "./service.ts";
 

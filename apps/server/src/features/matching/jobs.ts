@@ -1,5 +1,5 @@
 import type { Jobs } from "../../platform/jobs/jobs.ts";
-import type { OutcomeService } from "./outcomes.ts";
+import type { OutcomeService } from "./outcomes/service.ts";
 import type { MatchingService } from "./service.ts";
 
 export const SEARCH_QUEUE = "matching-search";

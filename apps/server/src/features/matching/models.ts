@@ -1,9 +1,9 @@
 import type { Config } from "../../config.ts";
 import { configuredLlm } from "../../platform/llm/structured-call.ts";
-import { createLlmNarrativeWriter } from "./llm-narrative-writer.ts";
-import { createLlmScorer } from "./llm-scorer.ts";
-import { extractiveNarrativeWriter, type NarrativeWriter } from "./narrative.ts";
-import { heuristicScorer, type Scorer } from "./scorer.ts";
+import { createLlmNarrativeWriter } from "./narrative/llm-narrative-writer.ts";
+import { extractiveNarrativeWriter, type NarrativeWriter } from "./narrative/narrative.ts";
+import { createLlmScorer } from "./scoring/llm-scorer.ts";
+import { heuristicScorer, type Scorer } from "./scoring/scorer.ts";
 
 /**
  * The scorer and narrative writer the configuration asks for: the language model when it is

@@ -12,7 +12,7 @@ import {
   searches,
 } from "../../db/schema.ts";
 import { newConversationId } from "../chat/mutations.ts";
-import type { Narrative } from "./narrative.ts";
+import type { Narrative } from "./narrative/narrative.ts";
 
 export async function saveNarrative(db: Database, userId: string, narrative: Narrative, source: string): Promise<void> {
   await db

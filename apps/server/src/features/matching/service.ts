@@ -24,8 +24,7 @@ import {
   milesTo,
   zipExists,
 } from "./data.ts";
-import { explainFit } from "./explanation.ts";
-import { introductionMail, mutualMatchMail } from "./introduction.ts";
+import { introductionMail, mutualMatchMail } from "./mail.ts";
 import {
   claimSearch,
   finishSearch,
@@ -37,9 +36,10 @@ import {
   TransitionError,
   updatePair,
 } from "./mutations.ts";
-import type { Narrative, NarrativeWriter } from "./narrative.ts";
-import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./pair-verdict.ts";
-import { retrieveTopK, type Scorer } from "./scorer.ts";
+import type { Narrative, NarrativeWriter } from "./narrative/narrative.ts";
+import { explainFit } from "./scoring/explanation.ts";
+import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./scoring/pair-verdict.ts";
+import { retrieveTopK, type Scorer } from "./scoring/scorer.ts";
 
 export interface MatchingDeps {
   db: Database;

@@ -8,7 +8,7 @@ import {
   createScriptedBrain,
   pickUpTopic,
 } from "../../../src/features/chat/brain/scripted-brain.ts";
-import { CONCEPTS, readConcepts } from "../../../src/features/matching/concepts.ts";
+import { CONCEPTS, readConcepts } from "../../../src/platform/text-reading/concepts.ts";
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },

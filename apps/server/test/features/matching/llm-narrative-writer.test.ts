@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createLlmNarrativeWriter } from "../../../src/features/matching/llm-narrative-writer.ts";
+import { createLlmNarrativeWriter } from "../../../src/features/matching/narrative/llm-narrative-writer.ts";
 import {
   emptyNarrative,
   extractiveNarrativeWriter,
   NARRATIVE_FIELD_MAX_CHARS,
-} from "../../../src/features/matching/narrative.ts";
+} from "../../../src/features/matching/narrative/narrative.ts";
 import { openAiCompatibleModel } from "../../../src/platform/llm/structured-call.ts";
 import { resetFake, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 

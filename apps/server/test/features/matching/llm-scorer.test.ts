@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createLlmScorer, scorerPrompt } from "../../../src/features/matching/llm-scorer.ts";
-import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative.ts";
+import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative/narrative.ts";
+import { createLlmScorer, scorerPrompt } from "../../../src/features/matching/scoring/llm-scorer.ts";
 import { LlmInvalidOutput, LlmUnavailable, openAiCompatibleModel } from "../../../src/platform/llm/structured-call.ts";
 import { resetFake, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 

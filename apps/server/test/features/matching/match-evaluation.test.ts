@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { rocAuc, runEvaluation } from "../../../src/features/matching/evaluation.ts";
-import { runMatchEvaluation } from "../../../src/features/matching/evaluation-command.ts";
-import { followupQuestionsFor } from "../../../src/features/matching/followup-questions.ts";
-import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative.ts";
-import type { Scorer } from "../../../src/features/matching/scorer.ts";
+import { rocAuc, runEvaluation } from "../../../src/features/matching/evaluation/evaluation.ts";
+import { runMatchEvaluation } from "../../../src/features/matching/evaluation/evaluation-command.ts";
+import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative/narrative.ts";
+import { followupQuestionsFor } from "../../../src/features/matching/scoring/followup-questions.ts";
+import type { Scorer } from "../../../src/features/matching/scoring/scorer.ts";
 import { resetFake, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 
 // The evaluation command on a small fixture whose every figure is worked out by hand below.

@@ -1,12 +1,20 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type EvaluationPerson, interviewOf, parsePairLines } from "../../../src/features/matching/evaluation.ts";
-import { explainFit } from "../../../src/features/matching/explanation.ts";
-import { emptyNarrative, extractiveNarrativeWriter, type Narrative } from "../../../src/features/matching/narrative.ts";
-import { judgePair } from "../../../src/features/matching/pair-verdict.ts";
-import { heuristicScorer } from "../../../src/features/matching/scorer.ts";
-import { words } from "../../../src/features/matching/text.ts";
+import {
+  type EvaluationPerson,
+  interviewOf,
+  parsePairLines,
+} from "../../../src/features/matching/evaluation/evaluation.ts";
+import {
+  emptyNarrative,
+  extractiveNarrativeWriter,
+  type Narrative,
+} from "../../../src/features/matching/narrative/narrative.ts";
+import { explainFit } from "../../../src/features/matching/scoring/explanation.ts";
+import { judgePair } from "../../../src/features/matching/scoring/pair-verdict.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { words } from "../../../src/platform/text-reading/text.ts";
 
 // "Why Sam thinks you fit" must never hand one person the other's private words: over the whole
 // evaluation set, in both directions, no run of six words of the candidate's interview appears in

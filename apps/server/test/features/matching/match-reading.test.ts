@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dealbreakerConflict } from "../../../src/features/matching/dealbreakers.ts";
-import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative.ts";
-import { heuristicScorer } from "../../../src/features/matching/scorer.ts";
-import { readStatements } from "../../../src/features/matching/text.ts";
+import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative/narrative.ts";
+import { dealbreakerConflict } from "../../../src/features/matching/scoring/dealbreakers.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { readStatements } from "../../../src/platform/text-reading/text.ts";
 
 // How the embedded matcher reads what people say: denials, paraphrases, sarcasm and hedges.
 

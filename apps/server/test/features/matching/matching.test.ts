@@ -6,12 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blocks, matches, narratives, profiles, searches } from "../../../src/db/schema.ts";
 import { findPreliminaryCandidates } from "../../../src/features/matching/data.ts";
 import { matchingEnqueuers, registerMatchingJobs } from "../../../src/features/matching/jobs.ts";
-import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative.ts";
-import { heuristicScorer, type Scorer } from "../../../src/features/matching/scorer.ts";
+import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative/narrative.ts";
+import { heuristicScorer, type Scorer } from "../../../src/features/matching/scoring/scorer.ts";
 import { MatchingService } from "../../../src/features/matching/service.ts";
-import { words } from "../../../src/features/matching/text.ts";
 import { createPgBossJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
 import { createMailer } from "../../../src/platform/mail/mailer.ts";
+import { words } from "../../../src/platform/text-reading/text.ts";
 import { createTestApp, type TestApp } from "../../support/helpers.ts";
 import {
   call,

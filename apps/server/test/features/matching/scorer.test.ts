@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dealbreakerConflict } from "../../../src/features/matching/dealbreakers.ts";
-import { emptyNarrative, extractiveNarrativeWriter, type Narrative } from "../../../src/features/matching/narrative.ts";
-import { heuristicScorer, retrieveTopK } from "../../../src/features/matching/scorer.ts";
+import {
+  emptyNarrative,
+  extractiveNarrativeWriter,
+  type Narrative,
+} from "../../../src/features/matching/narrative/narrative.ts";
+import { dealbreakerConflict } from "../../../src/features/matching/scoring/dealbreakers.ts";
+import { heuristicScorer, retrieveTopK } from "../../../src/features/matching/scoring/scorer.ts";
 
 const clean: Narrative = {
   ...emptyNarrative(),

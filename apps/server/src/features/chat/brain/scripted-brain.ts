@@ -1,7 +1,7 @@
 import { isSubstantiveAnswer } from "@sams-web/domain/chat/rules";
 import type { Stage } from "@sams-web/domain/chat/stages";
 import type { CompatibilityDimension } from "@sams-web/domain/matching/rules";
-import { CONCEPTS, readConcepts } from "../../matching/concepts.ts";
+import { CONCEPTS, readConcepts } from "../../../platform/text-reading/concepts.ts";
 import type { Brain, BrainInput, BrainReply } from "./brain.ts";
 import { STAGE_GOALS } from "./stage-goals.ts";
 

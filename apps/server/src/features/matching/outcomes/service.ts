@@ -8,13 +8,13 @@ import {
 } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
-import { AppError } from "../../platform/http/errors.ts";
-import type { Mailer } from "../../platform/mail/mailer.ts";
-import type { RealtimeBus } from "../../platform/realtime/bus.ts";
-import { findDueOutcomeAsks, listOpenOutcomes } from "./data.ts";
-import { outcomeMail } from "./introduction.ts";
-import { claimOutcomeAsk, saveOutcome } from "./mutations.ts";
+import type { Database } from "../../../db/client.ts";
+import { AppError } from "../../../platform/http/errors.ts";
+import type { Mailer } from "../../../platform/mail/mailer.ts";
+import type { RealtimeBus } from "../../../platform/realtime/bus.ts";
+import { findDueOutcomeAsks, listOpenOutcomes } from "../data.ts";
+import { outcomeMail } from "../mail.ts";
+import { claimOutcomeAsk, saveOutcome } from "../mutations.ts";
 import { type OutcomeSigner, outcomeLink } from "./outcome-links.ts";
 
 /** People asked per sweep at most; the next sweep (an hour later) asks the rest. */

@@ -3,10 +3,10 @@ import type { ScoreClass } from "@sams-web/domain/matching/rules";
 import { MIN_AGE } from "@sams-web/domain/profile/rules";
 import { genderSchema } from "@sams-web/domain/profile/schemas";
 import * as z from "zod";
-import { explainFit } from "./explanation.ts";
-import type { InterviewAnswer, NarrativeWriter } from "./narrative.ts";
-import { decidePair, judgePair } from "./pair-verdict.ts";
-import type { Scorer } from "./scorer.ts";
+import type { InterviewAnswer, NarrativeWriter } from "../narrative/narrative.ts";
+import { explainFit } from "../scoring/explanation.ts";
+import { decidePair, judgePair } from "../scoring/pair-verdict.ts";
+import type { Scorer } from "../scoring/scorer.ts";
 
 // Offline evaluation of the matcher: labelled pairs of people, each described by their interview
 // answers, go through the very functions a search uses (narrative writer, scorer both ways,

@@ -1,6 +1,6 @@
 import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web/domain/matching/rules";
-import { CONCEPTS, readConcepts } from "./concepts.ts";
-import type { Narrative } from "./narrative.ts";
+import { CONCEPTS, readConcepts } from "../../../platform/text-reading/concepts.ts";
+import type { Narrative } from "../narrative/narrative.ts";
 import type { PairVerdict } from "./pair-verdict.ts";
 import { seeksText, selfText, UNASKED_SUB_SCORE } from "./scorer.ts";
 

@@ -1,10 +1,10 @@
 import { COMPATIBILITY_DIMENSIONS } from "@sams-web/domain/matching/rules";
 import { subScoresSchema } from "@sams-web/domain/matching/schemas";
 import * as z from "zod";
-import { generateStructured, type LlmCallSettings } from "../../platform/llm/structured-call.ts";
-import type { Narrative } from "./narrative.ts";
+import { generateStructured, type LlmCallSettings } from "../../../platform/llm/structured-call.ts";
+import { stripInstructions } from "../../../platform/text-reading/text.ts";
+import type { Narrative } from "../narrative/narrative.ts";
 import type { Scorer } from "./scorer.ts";
-import { stripInstructions } from "./text.ts";
 
 // The language-model scorer: one call per direction of a pair. It returns the same raw judgement
 // as the heuristic scorer; the matcher validates it again and computes the percentage itself, and

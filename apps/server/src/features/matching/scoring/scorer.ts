@@ -1,7 +1,7 @@
 import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web/domain/matching/rules";
-import { conceptOf, readConcepts } from "./concepts.ts";
-import type { Narrative } from "./narrative.ts";
-import { stems, stripInstructions } from "./text.ts";
+import { conceptOf, readConcepts } from "../../../platform/text-reading/concepts.ts";
+import { stems, stripInstructions } from "../../../platform/text-reading/text.ts";
+import type { Narrative } from "../narrative/narrative.ts";
 
 /**
  * One direction of a pair: how well `candidate` fits what `seeker` looks for. The output is raw

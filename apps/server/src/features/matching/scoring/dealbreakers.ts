@@ -1,6 +1,13 @@
-import type { Narrative } from "./narrative.ts";
+import {
+  POST_NEGATION,
+  type ReadWord,
+  readClause,
+  statementClauses,
+  stem,
+  stripInstructions,
+} from "../../../platform/text-reading/text.ts";
+import type { Narrative } from "../narrative/narrative.ts";
 import { selfText } from "./scorer.ts";
-import { POST_NEGATION, type ReadWord, readClause, statementClauses, stem, stripInstructions } from "./text.ts";
 
 // Dealbreakers are hard limits, applied by code whatever the scorer said. A person's dealbreakers
 // name topics; what they rule out is read clause by clause, whatever the wording:

@@ -7,9 +7,9 @@ import {
 } from "@sams-web/domain/matching/rules";
 import { type SubScores, subScoresSchema } from "@sams-web/domain/matching/schemas";
 import * as z from "zod";
+import type { Narrative } from "../narrative/narrative.ts";
 import { dealbreakerConflict } from "./dealbreakers.ts";
 import { followupQuestionsFor } from "./followup-questions.ts";
-import type { Narrative } from "./narrative.ts";
 import type { Scorer } from "./scorer.ts";
 
 // How one pair of people is judged, from their narratives alone: the search stores what this

@@ -4,7 +4,7 @@ import {
   type LlmCallSettings,
   LlmInvalidOutput,
   LlmUnavailable,
-} from "../../platform/llm/structured-call.ts";
+} from "../../../platform/llm/structured-call.ts";
 import {
   extractiveNarrativeWriter,
   NARRATIVE_FIELD_MAX_CHARS,

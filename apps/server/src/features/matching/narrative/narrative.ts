@@ -33,7 +33,7 @@ export interface NarrativeWriter {
 
 /**
  * Which narrative field each interview stage feeds. Follow-up questions ask a person about
- * themselves (see followup-questions.ts), so their answers join what they offer ("about").
+ * themselves (see scoring/followup-questions.ts), so their answers join what they offer ("about").
  */
 const FIELD_FOR_STAGE: Readonly<Record<string, NarrativeField>> = {
   rapport_building: "about",

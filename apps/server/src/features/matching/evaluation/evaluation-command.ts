@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../../config.ts";
+import { ConfigError, loadConfig } from "../../../config.ts";
+import { matchingModels } from "../models.ts";
 import { formatSummary, runEvaluation } from "./evaluation.ts";
-import { matchingModels } from "./models.ts";
 
 // `npm run match:eval -- --pairs FILE.jsonl [--scorer heuristic|llm] [--out RESULT.jsonl]`
 // Results go to --out (else stdout) as JSON lines; problems and the summary go to stderr, so
