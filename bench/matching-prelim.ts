@@ -11,7 +11,8 @@ import { sql } from "drizzle-orm";
 import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
 import { findPreliminaryCandidates } from "../apps/server/src/features/matching/data.ts";
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative/narrative.ts";
-import { heuristicScorer, type Scorer } from "../apps/server/src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../apps/server/src/features/matching/scoring/heuristic-scorer.ts";
+import type { Scorer } from "../apps/server/src/features/matching/scoring/scorer.ts";
 import { MatchingService } from "../apps/server/src/features/matching/service.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
 import { ensureZipCodes } from "../apps/server/src/platform/db/zip-codes.ts";
@@ -201,7 +202,7 @@ async function main() {
           calls = 0;
           const started = performance.now();
           const prelim = await service.preliminaryMatch(id);
-          await service.matchingAlgo(id);
+          await service.scoreCandidates(id);
           whole.push(performance.now() - started);
           pools.push(prelim.candidates);
           maxCalls = Math.max(maxCalls, calls);

@@ -9,11 +9,13 @@ import {
   distanceBand,
   firstNameOf,
   followupStageFor,
+  inMatchCooldown,
   isLive,
   MATCH_COOLDOWN_MS,
   MATCH_FREQUENCY_MONTHS,
   MATCH_STATUSES,
   type MatchStatus,
+  maySetFree,
   pendingMatchRule,
   photoReviewCandidate,
   SEARCH_MIN_LIVE_MATCHES,
@@ -210,5 +212,19 @@ describe("what a person learns about a candidate's place and name", () => {
   it("names a candidate by the first word of their display name", () => {
     expect(firstNameOf("  Ada   Lovelace ")).toBe("Ada");
     expect(firstNameOf("Grace")).toBe("Grace");
+  });
+});
+
+describe("'Set free' and the cool-down, as both the server and the pending match screen apply them", () => {
+  it("sets a pair free from photo review until both are connected, never before photos nor after", () => {
+    const free = MATCH_STATUSES.filter(maySetFree);
+    expect(free.sort()).toEqual(["accepted", "confirmed", "matchPending", "photoValidation"]);
+  });
+
+  it("holds for exactly 30 days after an accepted match, and not at all without one", () => {
+    const accepted = 1_000_000;
+    expect(inMatchCooldown(null, accepted)).toBe(false);
+    expect(inMatchCooldown(accepted, accepted + MATCH_COOLDOWN_MS - 1)).toBe(true);
+    expect(inMatchCooldown(accepted, accepted + MATCH_COOLDOWN_MS)).toBe(false);
   });
 });

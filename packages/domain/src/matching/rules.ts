@@ -131,6 +131,13 @@ export function canTransition(from: MatchStatus, to: MatchStatus): boolean {
   return to === "no" || NEXT[from].includes(to);
 }
 
+/** 'Set free' ends a pair from photo review on, until both people are connected. */
+export const SET_FREE_FROM: readonly MatchStatus[] = ["photoValidation", "accepted", "matchPending", "confirmed"];
+
+export function maySetFree(status: MatchStatus): boolean {
+  return SET_FREE_FROM.includes(status);
+}
+
 /** 'no' means declined or inactive; everything else still counts as a match. */
 export function isLive(status: MatchStatus): boolean {
   return status !== "no";
@@ -168,6 +175,14 @@ export function followupStageFor(
 
 // ── Pending match screen ─────────────────────────────────────────────────────────────────
 
+/**
+ * 'New matches may be available again in 30 days': within 30 days of the last accepted match
+ * (`matchAccepted`, ms) no match is shown or confirmed; at the 30-day millisecond it is over.
+ */
+export function inMatchCooldown(matchAccepted: number | null, now: number): boolean {
+  return matchAccepted !== null && now - matchAccepted < MATCH_COOLDOWN_MS;
+}
+
 export type PendingMatchResult<T> = { kind: "match"; match: T } | { kind: "blocked"; message: MessageCode };
 
 /**
@@ -181,9 +196,7 @@ export function pendingMatchRule<T extends { status: MatchStatus; score: number 
   now: number,
 ): PendingMatchResult<T> {
   if (profile.status !== "active") return { kind: "blocked", message: "profileNotActive" };
-  if (profile.matchAccepted !== null && now - profile.matchAccepted < MATCH_COOLDOWN_MS) {
-    return { kind: "blocked", message: "matchCooldown" };
-  }
+  if (inMatchCooldown(profile.matchAccepted, now)) return { kind: "blocked", message: "matchCooldown" };
   const top = sortByScoreDesc(matches.filter((m) => m.status === "matchPending"))[0];
   return top === undefined ? { kind: "blocked", message: "noEligibleMatches" } : { kind: "match", match: top };
 }

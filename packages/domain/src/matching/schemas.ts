@@ -42,22 +42,24 @@ export const dealbreakerConflictSchema = z.boolean();
 
 // ── Inputs of the matching callables ─────────────────────────────────────────────────────
 
-/** The other user's id, which is also the match id. */
-const matchUidSchema = z.string().min(1).max(200);
+/** A candidate's user id, which is also the match's id (the callables call it matchUid or matchId). */
+const candidateIdSchema = z.string().min(1).max(200);
 
 /** triggeredGenerateNarrative, triggeredPrelimMatch and triggeredMatchingAlgo take nothing: `{}`. */
 export const searchStepInputSchema = z.object({}).strict();
 
 /** triggeredPhotoMatch: 'Set free' (declined) or 'Keep in your web' (accepted) in photo review. */
 export const photoMatchInputSchema = z
-  .object({ matchUid: matchUidSchema, action: z.enum(["declined", "accepted"]) })
+  .object({ matchUid: candidateIdSchema, action: z.enum(["declined", "accepted"]) })
   .strict();
 
 /** triggeredFollowupsMatch: the person answered Sam's follow-up questions about this match. */
-export const followupsMatchInputSchema = z.object({ matchUid: matchUidSchema, action: z.literal("answered") }).strict();
+export const followupsMatchInputSchema = z
+  .object({ matchUid: candidateIdSchema, action: z.literal("answered") })
+  .strict();
 
 /** triggeredMatchConfirmation: 'Confirm and Connect' on the pending match. */
-export const matchConfirmationInputSchema = z.object({ matchId: matchUidSchema }).strict();
+export const matchConfirmationInputSchema = z.object({ matchId: candidateIdSchema }).strict();
 
 /** recordMatchOutcome: the signed token of one answer link (no sign-in needed). */
 export const recordMatchOutcomeInputSchema = z.object({ token: z.string().min(1).max(1_000) }).strict();

@@ -1,11 +1,16 @@
 import { MATCH_OUTCOMES_PATH, MATCHES_PATH, PENDING_MATCH_PATH } from "@sams-web/domain/matching/contracts";
 import { pendingMatchRule } from "@sams-web/domain/matching/rules";
-import { recordMatchOutcomeInputSchema } from "@sams-web/domain/matching/schemas";
+import {
+  followupsMatchInputSchema,
+  matchConfirmationInputSchema,
+  photoMatchInputSchema,
+  recordMatchOutcomeInputSchema,
+  searchStepInputSchema,
+} from "@sams-web/domain/matching/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
 import { findProfile, listMatchesFor } from "./data.ts";
 import { matchingEnqueuers, registerMatchingJobs, registerOutcomeJobs } from "./jobs.ts";
@@ -14,8 +19,6 @@ import { createOutcomeSigner } from "./outcomes/outcome-links.ts";
 import { OutcomeService } from "./outcomes/service.ts";
 import { matchesResponseSchema, matchOutcomesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
 import { MatchingService } from "./service.ts";
-
-const matchUid = z.string().min(1).max(200);
 
 /**
  * Matches as the person sees them, the pending match, the search steps the browser drives, and
@@ -83,7 +86,7 @@ const matching: FastifyPluginAsync = async (fastify) => {
 
   // Results never carry a count, nor a candidate's id, words or email.
   callables.register("triggeredGenerateNarrative", {
-    input: z.object({}).strict(),
+    input: searchStepInputSchema,
     handler: async (_data, { request }) => {
       const user = await sessions.requireUser(request);
       await service.generateNarrative(user.id);
@@ -94,7 +97,7 @@ const matching: FastifyPluginAsync = async (fastify) => {
   // A search answers only whether someone was found, never how many: counts, stepped through
   // ZIP codes, radii or birthdays, would locate a stranger or reveal their age.
   callables.register("triggeredPrelimMatch", {
-    input: z.object({}).strict(),
+    input: searchStepInputSchema,
     handler: async (_data, { request }) => {
       const { candidates } = await service.preliminaryMatch((await sessions.requireUser(request)).id);
       return { found: candidates > 0 };
@@ -102,35 +105,36 @@ const matching: FastifyPluginAsync = async (fastify) => {
   });
 
   callables.register("triggeredMatchingAlgo", {
-    input: z.object({}).strict(),
+    input: searchStepInputSchema,
     handler: async (_data, { request }) => {
-      const result = await service.matchingAlgo((await sessions.requireUser(request)).id);
+      const result = await service.scoreCandidates((await sessions.requireUser(request)).id);
       // Queued candidates also lead to Sam: the follow-up questions come first, then the photos.
       return { found: result.photoValidation + result.followupsQueued > 0 };
     },
   });
 
   callables.register("triggeredPhotoMatch", {
-    input: z.object({ matchUid, action: z.enum(["declined", "accepted"]) }).strict(),
-    handler: async ({ matchUid, action }, { request }) => {
+    input: photoMatchInputSchema,
+    handler: async ({ matchUid: candidateId, action }, { request }) => {
       const user = await sessions.requireUser(request);
-      await service.photoAction(user.id, matchUid, action);
+      await service.photoAction(user.id, candidateId, action);
       return { ok: true };
     },
   });
 
   callables.register("triggeredFollowupsMatch", {
-    input: z.object({ matchUid, action: z.literal("answered") }).strict(),
-    handler: async ({ matchUid }, { request }) => {
+    input: followupsMatchInputSchema,
+    handler: async ({ matchUid: candidateId }, { request }) => {
       const user = await sessions.requireUser(request);
-      await service.followupsAnswered(user.id, matchUid);
+      await service.followupsAnswered(user.id, candidateId);
       return { ok: true };
     },
   });
 
   callables.register("triggeredMatchConfirmation", {
-    input: z.object({ matchId: matchUid }).strict(),
-    handler: async ({ matchId }, { request }) => service.confirm((await sessions.requireUser(request)).id, matchId),
+    input: matchConfirmationInputSchema,
+    handler: async ({ matchId: candidateId }, { request }) =>
+      service.confirm((await sessions.requireUser(request)).id, candidateId),
   });
 };
 

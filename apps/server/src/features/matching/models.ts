@@ -2,8 +2,9 @@ import type { Config } from "../../config.ts";
 import { configuredLlm } from "../../platform/llm/structured-call.ts";
 import { createLlmNarrativeWriter } from "./narrative/llm-narrative-writer.ts";
 import { extractiveNarrativeWriter, type NarrativeWriter } from "./narrative/narrative.ts";
+import { heuristicScorer } from "./scoring/heuristic-scorer.ts";
 import { createLlmScorer } from "./scoring/llm-scorer.ts";
-import { heuristicScorer, type Scorer } from "./scoring/scorer.ts";
+import type { Scorer } from "./scoring/scorer.ts";
 
 /**
  * The scorer and narrative writer the configuration asks for: the language model when it is

@@ -1,7 +1,8 @@
 import {
   distanceBand,
-  MATCH_COOLDOWN_MS,
+  inMatchCooldown,
   type MatchStatus,
+  maySetFree,
   PHOTO_VALIDATION_MIN_SCORE,
   searchBlocker,
 } from "@sams-web/domain/matching/rules";
@@ -39,7 +40,8 @@ import {
 import type { Narrative, NarrativeWriter } from "./narrative/narrative.ts";
 import { explainFit } from "./scoring/explanation.ts";
 import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./scoring/pair-verdict.ts";
-import { retrieveTopK, type Scorer } from "./scoring/scorer.ts";
+import { retrieveTopK } from "./scoring/retrieval.ts";
+import type { Scorer } from "./scoring/scorer.ts";
 
 export interface MatchingDeps {
   db: Database;
@@ -148,11 +150,12 @@ export class MatchingService {
   }
 
   /**
-   * Scores the top k of the preliminary pool and writes both sides of every pair. Idempotent:
+   * Scores the top k of the preliminary pool (the triggeredMatchingAlgo callable) and writes both
+   * sides of every pair. Idempotent:
    * run again after a crash it judges the same pairs the same way and inserts nothing twice;
    * run after the search finished it returns the stored result.
    */
-  async matchingAlgo(userId: string): Promise<SearchResult> {
+  async scoreCandidates(userId: string): Promise<SearchResult> {
     const { db, bus, topK } = this.deps;
     const search = await findSearch(db, userId);
     if (!search || search.state === "prelim") throw new AppError("FAILED_PRECONDITION", MESSAGES.searchFailed);
@@ -197,7 +200,7 @@ export class MatchingService {
    */
   async resumeSearch(userId: string): Promise<void> {
     if ((await findSearch(this.deps.db, userId))?.state === "prelim") await this.findCandidates(userId);
-    if ((await findSearch(this.deps.db, userId))?.state === "scoring") await this.matchingAlgo(userId);
+    if ((await findSearch(this.deps.db, userId))?.state === "scoring") await this.scoreCandidates(userId);
   }
 
   // ── Photo review, follow-ups, confirmation ─────────────────────────────────────────────
@@ -232,7 +235,7 @@ export class MatchingService {
     let mutual = false;
     await this.change(userId, candidateId, async (mine, theirs) => {
       if (action === "declined") {
-        if (!SET_FREE_FROM.has(mine.status as MatchStatus)) throw new TransitionError(`${mine.status} → no`);
+        if (!maySetFree(mine.status as MatchStatus)) throw new TransitionError(`${mine.status} → no`);
         return { mine: { path: ["no"] }, theirs: theirs && theirs.status !== "no" ? { path: ["no"] } : undefined };
       }
       if (mine.status !== "photoValidation") throw new TransitionError(`${mine.status} → ${action}`);
@@ -339,7 +342,8 @@ export class MatchingService {
     if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
     const mayConfirm = (person: typeof profile) => {
       if (person.status !== "active") throw new AppError("FAILED_PRECONDITION", MESSAGES.profileNotActive);
-      if (inCooldown(person, now())) throw new AppError("FAILED_PRECONDITION", MESSAGES.matchCooldown);
+      if (inMatchCooldown(person.matchAccepted?.getTime() ?? null, now()))
+        throw new AppError("FAILED_PRECONDITION", MESSAGES.matchCooldown);
     };
     mayConfirm(profile);
     let connected = false;
@@ -354,7 +358,7 @@ export class MatchingService {
         if (theirs?.status === "confirmed") {
           const them = people.get(candidateId);
           // They connected with someone else since confirming this one: not eligible now.
-          if (them && inCooldown(them, now())) {
+          if (them && inMatchCooldown(them.matchAccepted?.getTime() ?? null, now())) {
             throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
           }
           connected = true;
@@ -376,15 +380,6 @@ export class MatchingService {
     await this.deps.bus.publish(candidateId, { topic: "profile" });
     return { message: MESSAGES.matchConnected };
   }
-}
-
-/** 'Set free' is possible from photo review until both are connected. */
-const SET_FREE_FROM: ReadonlySet<MatchStatus> = new Set(["photoValidation", "accepted", "matchPending", "confirmed"]);
-
-/** 'New matches may be available again in 30 days': an accepted match blocks the next for this long. */
-function inCooldown(profile: { matchAccepted: Date | null }, now: number): boolean {
-  const accepted = profile.matchAccepted?.getTime() ?? null;
-  return accepted !== null && now - accepted < MATCH_COOLDOWN_MS;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DataExportRegistry } from "../../platform/data-export/data-export-registry.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
-import { listMatchesFor, listOutcomesFor } from "../matching/data.ts";
+import { listMatchesFor } from "../matching/data.ts";
+import { listOutcomesFor } from "../matching/outcomes/data.ts";
 import { moderationActionsAbout } from "../safety/data.ts";
 import { createArchive } from "./archive.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";

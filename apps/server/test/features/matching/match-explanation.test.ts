@@ -12,8 +12,8 @@ import {
   type Narrative,
 } from "../../../src/features/matching/narrative/narrative.ts";
 import { explainFit } from "../../../src/features/matching/scoring/explanation.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { judgePair } from "../../../src/features/matching/scoring/pair-verdict.ts";
-import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
 import { words } from "../../../src/platform/text-reading/text.ts";
 
 // "Why Sam thinks you fit" must never hand one person the other's private words: over the whole

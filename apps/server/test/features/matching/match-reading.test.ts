@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative/narrative.ts";
 import { dealbreakerConflict } from "../../../src/features/matching/scoring/dealbreakers.ts";
-import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { readStatements } from "../../../src/platform/text-reading/text.ts";
 
 // How the embedded matcher reads what people say: denials, paraphrases, sarcasm and hedges.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matches } from "../../../src/db/schema.ts";
 import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative/narrative.ts";
-import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { MatchingService } from "../../../src/features/matching/service.ts";
 import { createMailer } from "../../../src/platform/mail/mailer.ts";
 import { createTestApp } from "../../support/helpers.ts";

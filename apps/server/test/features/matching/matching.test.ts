@@ -7,7 +7,8 @@ import { blocks, matches, narratives, profiles, searches } from "../../../src/db
 import { findPreliminaryCandidates } from "../../../src/features/matching/data.ts";
 import { matchingEnqueuers, registerMatchingJobs } from "../../../src/features/matching/jobs.ts";
 import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative/narrative.ts";
-import { heuristicScorer, type Scorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
+import type { Scorer } from "../../../src/features/matching/scoring/scorer.ts";
 import { MatchingService } from "../../../src/features/matching/service.ts";
 import { createPgBossJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
 import { createMailer } from "../../../src/platform/mail/mailer.ts";
@@ -138,7 +139,7 @@ describe("suspended, hidden and blocked people, while a search runs and when the
     await t.db.update(profiles).set({ suspendedAt: new Date() }).where(eq(profiles.userId, suspended));
     await t.db.update(profiles).set({ shadowHiddenAt: new Date() }).where(eq(profiles.userId, hidden));
     await t.db.insert(blocks).values({ blockerId: blocked, blockedId: me });
-    await s.matchingAlgo(me);
+    await s.scoreCandidates(me);
     const written = await t.db
       .select({ userId: matches.userId, candidateId: matches.candidateId })
       .from(matches)
@@ -558,7 +559,7 @@ describe("the scorer cannot decide a score", () => {
       };
       const s = service(liar);
       await s.preliminaryMatch(me);
-      expect(await s.matchingAlgo(me)).toEqual({ photoValidation: 0, followupsQueued: 0, no: 0 });
+      expect(await s.scoreCandidates(me)).toEqual({ photoValidation: 0, followupsQueued: 0, no: 0 });
       expect(await rowsOf(me)).toEqual([]);
       await t.db.delete(profiles).where(eq(profiles.zipCode, zip));
     });
@@ -570,7 +571,7 @@ describe("the scorer cannot decide a score", () => {
     await createPerson(t.db, { zipCode: zip });
     const s = service({ name: "partial", judge: async () => ({ subScores: { values: 10 }, uncertain: [] }) });
     await s.preliminaryMatch(me);
-    await s.matchingAlgo(me);
+    await s.scoreCandidates(me);
     expect(await rowsOf(me)).toEqual([]);
   });
 });
@@ -590,7 +591,7 @@ describe("durable, idempotent search steps", () => {
     };
     const s = service(counting, 5);
     expect((await s.preliminaryMatch(me)).candidates).toBe(12);
-    await s.matchingAlgo(me);
+    await s.scoreCandidates(me);
     expect(calls).toBe(10);
     expect(await rowsOf(me)).toHaveLength(5);
   });
@@ -604,7 +605,7 @@ describe("durable, idempotent search steps", () => {
     // A clean run, recorded, then undone.
     const clean = service();
     await clean.preliminaryMatch(me);
-    const expected = await clean.matchingAlgo(me);
+    const expected = await clean.scoreCandidates(me);
     const snapshot = async () =>
       (await t.db.select().from(matches))
         .filter((r) => r.userId === me || r.candidateId === me)
@@ -628,15 +629,15 @@ describe("durable, idempotent search steps", () => {
         return heuristicScorer.judge(a, b);
       },
     };
-    await expect(service(dying).matchingAlgo(me)).rejects.toThrow("killed");
+    await expect(service(dying).scoreCandidates(me)).rejects.toThrow("killed");
     expect((await snapshot()).length).toBeGreaterThan(0);
     expect((await snapshot()).length).toBeLessThan(expectedRows.length);
 
     // Started again, the search finishes as if nothing had happened.
-    expect(await service().matchingAlgo(me)).toEqual(expected);
+    expect(await service().scoreCandidates(me)).toEqual(expected);
     expect(await snapshot()).toEqual(expectedRows);
     // And once finished, running the step again changes nothing.
-    expect(await service().matchingAlgo(me)).toEqual(expected);
+    expect(await service().scoreCandidates(me)).toEqual(expected);
     expect(await snapshot()).toEqual(expectedRows);
   });
 
@@ -649,7 +650,7 @@ describe("durable, idempotent search steps", () => {
         .sort();
     const clean = service();
     await clean.preliminaryMatch(me);
-    const expected = await clean.matchingAlgo(me);
+    const expected = await clean.scoreCandidates(me);
     const expectedRows = await snapshot();
     for (const row of await t.db.select().from(matches)) {
       if (row.userId === me || row.candidateId === me) {
@@ -718,7 +719,7 @@ describe("durable, idempotent search steps", () => {
       // The process that dies: it queues the job when it claims the search, then its scorer dies.
       const dying = dyingService(jobs, { afterJudgements: 3 });
       await dying.preliminaryMatch(me);
-      await expect(dying.matchingAlgo(me)).rejects.toThrow("killed");
+      await expect(dying.scoreCandidates(me)).rejects.toThrow("killed");
       expect((await snapshot()).length).toBeLessThan(expectedRows.length);
 
       expect(await waitUntilSearchDone(me)).toEqual(expected);

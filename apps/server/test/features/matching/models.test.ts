@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config.ts";
 import { matchingModels } from "../../../src/features/matching/models.ts";
 import { extractiveNarrativeWriter } from "../../../src/features/matching/narrative/narrative.ts";
-import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 
 const LLM = { LLM_BASE_URL: "http://127.0.0.1:9/v1", LLM_MODEL: "some-model" };
 

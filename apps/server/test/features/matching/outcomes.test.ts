@@ -23,7 +23,7 @@ import { extractiveNarrativeWriter } from "../../../src/features/matching/narrat
 import { createOutcomeSigner, type OutcomeClaim } from "../../../src/features/matching/outcomes/outcome-links.ts";
 import { outcomeSummary } from "../../../src/features/matching/outcomes/outcome-summary.ts";
 import { OutcomeService } from "../../../src/features/matching/outcomes/service.ts";
-import { heuristicScorer } from "../../../src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { MatchingService } from "../../../src/features/matching/service.ts";
 import { createInlineJobs } from "../../../src/platform/jobs/jobs.ts";
 import type { Mailer, MailMessage } from "../../../src/platform/mail/mailer.ts";

@@ -5,7 +5,8 @@ import {
   type Narrative,
 } from "../../../src/features/matching/narrative/narrative.ts";
 import { dealbreakerConflict } from "../../../src/features/matching/scoring/dealbreakers.ts";
-import { heuristicScorer, retrieveTopK } from "../../../src/features/matching/scoring/scorer.ts";
+import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
+import { retrieveTopK } from "../../../src/features/matching/scoring/retrieval.ts";
 
 const clean: Narrative = {
   ...emptyNarrative(),

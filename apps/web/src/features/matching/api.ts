@@ -66,13 +66,13 @@ export function useMatches(options: { enabled?: boolean } = {}) {
 export type PhotoAction = "declined" | "accepted";
 
 /** 'Set free' (declined) or 'Keep in your web' (accepted) for one candidate. */
-export function reviewPhotoMatch(matchUid: string, action: PhotoAction): Promise<unknown> {
-  return call("triggeredPhotoMatch", { matchUid, action });
+export function reviewPhotoMatch(candidateId: string, action: PhotoAction): Promise<unknown> {
+  return call("triggeredPhotoMatch", { matchUid: candidateId, action });
 }
 
 /** After the last question of a match, an 'answered' action is sent for that match. */
-export function answerFollowups(matchUid: string): Promise<unknown> {
-  return call("triggeredFollowupsMatch", { matchUid, action: "answered" });
+export function answerFollowups(candidateId: string): Promise<unknown> {
+  return call("triggeredFollowupsMatch", { matchUid: candidateId, action: "answered" });
 }
 
 // Under the "matches" topic, so the other side's confirmation refetches it.

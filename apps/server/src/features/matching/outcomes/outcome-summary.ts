@@ -1,6 +1,6 @@
 import { type OutcomeBandSummary, summarizeOutcomes } from "@sams-web/domain/matching/rules";
 import type { Database } from "../../../db/client.ts";
-import { listConnectionOutcomes } from "../data.ts";
+import { listConnectionOutcomes } from "./data.ts";
 
 // `npm run match:outcomes`: how connections turned out, per score band. Whether a higher score
 // led to more meetings is the figure that says whether the scorer's percentage means anything.

@@ -12,9 +12,9 @@ import type { Database } from "../../../db/client.ts";
 import { AppError } from "../../../platform/http/errors.ts";
 import type { Mailer } from "../../../platform/mail/mailer.ts";
 import type { RealtimeBus } from "../../../platform/realtime/bus.ts";
-import { findDueOutcomeAsks, listOpenOutcomes } from "../data.ts";
-import { outcomeMail } from "../mail.ts";
-import { claimOutcomeAsk, saveOutcome } from "../mutations.ts";
+import { findDueOutcomeAsks, listOpenOutcomes } from "./data.ts";
+import { outcomeMail } from "./mail.ts";
+import { claimOutcomeAsk, saveOutcome } from "./mutations.ts";
 import { type OutcomeSigner, outcomeLink } from "./outcome-links.ts";
 
 /** People asked per sweep at most; the next sweep (an hour later) asks the rest. */
