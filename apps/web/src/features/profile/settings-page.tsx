@@ -181,7 +181,8 @@ function SettingsForm({ profile }: { profile: Profile }) {
 
   const edit = (changes: Partial<Draft>) => {
     setEdits((current) => ({ ...current, ...changes }));
-    setNameNotice(null);
+    // The name's notice stays until the name itself changes again, whatever else is edited meanwhile.
+    if (changes.displayName !== undefined) setNameNotice(null);
     schedule();
   };
   /** While a pointer holds a slider nothing is saved; letting go schedules the save. */
