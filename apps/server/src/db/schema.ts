@@ -346,7 +346,8 @@ export const accountClosures = pgTable("account_closures", {
  * miles) at or above `search_radius`; `lat_cell` is floor(latitude * 10); x/y/z and `reach_chord`
  * let the exact distance check run on the index entries (earthdistance's sphere: earth_distance
  * <= r exactly when the chord <= 2 sin(r / 2R)). The index, the trigger and the search itself
- * (`preliminary_candidates`) are in migration 0005; see docs/decisions/0008-matching-pipeline.md.
+ * (`preliminary_candidates`) are in src/db/functions/ (the index in migration 0005); see
+ * docs/decisions/0008-matching-pipeline.md.
  */
 export const matchPoints = pgTable("match_points", {
   userId: text("user_id").primaryKey(),

@@ -133,7 +133,7 @@ export async function findMatch(db: Database, userId: string, candidateId: strin
  * The preliminary match (step 2 of the matching pipeline, docs/decisions/0008): everyone who fits the searcher and whom the
  * searcher fits, both ways, within each other's radius, never oneself and never a pair that
  * already has a match record either way. It runs in the database, as `preliminary_candidates`
- * (migration 0005; the rules are spelled out there): one round trip, one plan per connection.
+ * (src/db/functions/preliminary_candidates.sql states its rules): one round trip, one plan per connection.
  * Every eligible person is returned (no cap), in a stable order.
  */
 export async function findPreliminaryCandidates(db: Database, userId: string): Promise<string[]> {

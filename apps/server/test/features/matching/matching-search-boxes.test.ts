@@ -2,7 +2,7 @@ import { SEARCH_MIN_REACH_MILES } from "@sams-web/domain/matching/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../support/helpers.ts";
 
-// The preliminary match's geometry lives in the database (migration 0005): match_search_boxes
+// The preliminary match's geometry lives in the database (src/db/functions/): match_search_boxes
 // and match_reach_chord. These tests hold them to earthdistance's own sphere.
 
 const METERS_PER_MILE = 1609.344;
