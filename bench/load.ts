@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     "keep-data": { type: "boolean" },
     env: { type: "string", multiple: true, default: [] },
+    "cpu-prof": { type: "string" },
   },
 });
 const steps = args.steps.split(",").map(Number);
@@ -215,7 +216,14 @@ async function prepare(env: Record<string, string>): Promise<MemberIdentity[]> {
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", path.join(import.meta.dirname, "load", "probe.ts"), "apps/server/src/main.ts"],
+    [
+      ...(args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args["cpu-prof"])] : []),
+      "--import",
+      "tsx",
+      "--import",
+      path.join(import.meta.dirname, "load", "probe.ts"),
+      "apps/server/src/main.ts",
+    ],
     { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] },
   );
   const started = Date.now();
@@ -293,11 +301,15 @@ interface StepResult {
     lost: number;
   };
   cpu: { server: number; database: number; client: number; machine: number };
+  /** CPU time per request answered, in ms: a cost that contention for the machine barely moves. */
+  cpuMsPerRequest: { server: number; database: number };
   rssMb: { server: number; database: number };
   databaseActiveMs: number;
   activeBackends: { mean: number; max: number };
   eventLoop: ProbeReport["eventLoop"] | null;
   heapUsedMb: number | null;
+  statementsPerRequest: Record<string, number>;
+  statementsPerSecond: number;
 }
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -319,7 +331,8 @@ function printStep(result: StepResult): void {
       `RSS server ${round(result.rssMb.server)} MB, PostgreSQL ${round(result.rssMb.database)} MB`,
   );
   console.log(
-    `   database active ${round(result.databaseActiveMs / result.seconds)} ms/s, active backends mean ${result.activeBackends.mean} max ${result.activeBackends.max}; ` +
+    `   CPU per request: server ${round(result.cpuMsPerRequest.server, 2)} ms, PostgreSQL ${round(result.cpuMsPerRequest.database, 2)} ms; ` +
+      `database active ${round(result.databaseActiveMs / result.seconds)} ms/s, active backends mean ${result.activeBackends.mean} max ${result.activeBackends.max}; ` +
       `event loop delay p50 ${round(result.eventLoop?.p50 ?? Number.NaN)} ms p99 ${round(result.eventLoop?.p99 ?? Number.NaN)} ms max ${round(result.eventLoop?.max ?? Number.NaN)} ms; heap ${round(result.heapUsedMb ?? Number.NaN)} MB`,
   );
   console.log(
@@ -331,6 +344,13 @@ function printStep(result: StepResult): void {
       `   ${kind.padEnd(13)} ${String(k.count).padStart(6)} ${String(k.errors).padStart(7)} ${String(k.p50).padStart(8)} ${String(k.p95).padStart(8)} ${String(k.p99).padStart(8)}`,
     );
   }
+  console.log(
+    `   statements to PostgreSQL: ${result.statementsPerSecond}/s; per request: ${Object.entries(
+      result.statementsPerRequest,
+    )
+      .map(([route, n]) => `${route} ${n}`)
+      .join(", ")}`,
+  );
   for (const sample of result.errorSamples) console.log(`   error: ${sample}`);
 }
 
@@ -480,6 +500,10 @@ async function main() {
           client: (cpuAfter.client - cpuBefore.client) / seconds,
           machine: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
         },
+        cpuMsPerRequest: {
+          server: ((cpuAfter.server - cpuBefore.server) * 1000) / Math.max(1, total),
+          database: ((cpuAfter.database - cpuBefore.database) * 1000) / Math.max(1, total),
+        },
         rssMb: { server: rss.server, database: rss.database },
         databaseActiveMs: (activeAfter.rows[0]?.ms ?? 0) - (activeBefore.rows[0]?.ms ?? 0),
         activeBackends: {
@@ -488,6 +512,14 @@ async function main() {
         },
         eventLoop: report?.eventLoop ?? null,
         heapUsedMb: report?.heapUsedMb ?? null,
+        statementsPerRequest: Object.fromEntries(
+          Object.entries(report?.statements ?? {})
+            .filter(([, counts]) => counts.requests > 0)
+            .map(([route, counts]) => [route, round(counts.statements / counts.requests, 2)]),
+        ),
+        statementsPerSecond: round(
+          Object.values(report?.statements ?? {}).reduce((sum, counts) => sum + counts.statements, 0) / seconds,
+        ),
       };
       results.push(result);
       printStep(result);
