@@ -3,13 +3,16 @@ import type { AddressInfo } from "node:net";
 
 // A local stand-in for an OpenAI-compatible endpoint (POST /v1/chat/completions) that answers
 // as told: a valid reply, malformed or truncated output, a 500, a 429, or no answer at all.
+// Asked to stream (`"stream": true`), it sends the answer as server-sent chunks of about one
+// token (four characters) each, `tokenDelayMs` apart, as OpenAI does; "cut" then drops the
+// connection halfway through the answer.
 
-export type FakeBehaviour = "valid" | "malformed" | "wrong-shape" | "truncated" | "500" | "429" | "hang";
+export type FakeBehaviour = "valid" | "malformed" | "wrong-shape" | "truncated" | "500" | "429" | "hang" | "cut";
 
 export interface FakeRequest {
   /** Characters of all the messages sent to the model. */
   promptChars: number;
-  body: { messages: { role: string; content: string }[]; response_format?: unknown };
+  body: { messages: { role: string; content: string }[]; response_format?: unknown; stream?: boolean };
 }
 
 export interface FakeOpenAiServer {
@@ -19,6 +22,15 @@ export interface FakeOpenAiServer {
   script: FakeBehaviour[];
   /** The object a "valid" answer carries, or a function of the request that returns it. */
   reply: unknown;
+  /** A streamed answer's pause before each token, so a whole answer takes tokens × this. */
+  tokenDelayMs: number;
+  /**
+   * A streamed answer stops after this many tokens until `release()`: a test sees what arrived
+   * while the model is still writing, without waiting for any time to pass. Null: never held.
+   */
+  holdAfterTokens: number | null;
+  /** Lets every held answer go on. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -42,8 +54,63 @@ function completion(content: string, finishReason: string, promptChars: number) 
   };
 }
 
+/** An answer's text cut into tokens of about four characters, as a model writes it. */
+export function tokensOf(content: string): string[] {
+  return content.match(/[\s\S]{1,4}/g) ?? [];
+}
+
+function chunk(delta: Record<string, string>, finishReason: string | null, extra: Record<string, unknown> = {}) {
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: "fake-model",
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    ...extra,
+  };
+}
+
+async function streamAnswer(
+  response: ServerResponse,
+  content: string,
+  options: {
+    finishReason: string;
+    promptChars: number;
+    tokenDelayMs: number;
+    cutHalfway: boolean;
+    holdAfterTokens: number | null;
+    held: () => Promise<void>;
+  },
+): Promise<void> {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const send = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
+  send(chunk({ role: "assistant", content: "" }, null));
+  const tokens = tokensOf(content);
+  for (const [index, token] of tokens.entries()) {
+    if (index === options.holdAfterTokens) await options.held();
+    if (options.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.tokenDelayMs));
+    if (response.destroyed) return;
+    if (options.cutHalfway && index >= tokens.length / 2) {
+      response.destroy();
+      return;
+    }
+    send(chunk({ content: token }, null));
+  }
+  send(
+    chunk({}, options.finishReason, {
+      usage: {
+        prompt_tokens: estimateTokens(options.promptChars),
+        completion_tokens: tokens.length,
+        total_tokens: estimateTokens(options.promptChars) + tokens.length,
+      },
+    }),
+  );
+  response.end("data: [DONE]\n\n");
+}
+
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const hanging = new Set<ServerResponse>();
+  let releaseHeld: (() => void)[] = [];
   const state: FakeOpenAiServer = {
     baseUrl: "",
     requests: [],
@@ -53,7 +120,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       stage_complete: false,
       stage_complete_justification: "Just started.",
     },
+    tokenDelayMs: 0,
+    holdAfterTokens: null,
+    release: () => {
+      for (const release of releaseHeld) release();
+      releaseHeld = [];
+    },
     close: async () => {
+      state.release();
       for (const response of hanging) response.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -75,15 +149,29 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     const json = (status: number, payload: unknown) => {
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     };
+    // A completion: whole, or streamed token by token when the request asks for a stream.
+    const answerWith = (content: string, finishReason: string, cutHalfway = false) =>
+      body.stream
+        ? streamAnswer(response, content, {
+            finishReason,
+            promptChars,
+            tokenDelayMs: state.tokenDelayMs,
+            cutHalfway,
+            holdAfterTokens: state.holdAfterTokens,
+            held: () => new Promise<void>((resolve) => releaseHeld.push(resolve)),
+          })
+        : json(200, completion(content, finishReason, promptChars));
     switch (behaviour) {
       case "valid":
-        return json(200, completion(answer, "stop", promptChars));
+        return answerWith(answer, "stop");
+      case "cut":
+        return answerWith(answer, "stop", true);
       case "malformed":
-        return json(200, completion("Sure! Here is what Sam would say: hello there", "stop", promptChars));
+        return answerWith("Sure! Here is what Sam would say: hello there", "stop");
       case "wrong-shape":
-        return json(200, completion(JSON.stringify({ reply: "hi", done: "yes" }), "stop", promptChars));
+        return answerWith(JSON.stringify({ reply: "hi", done: "yes" }), "stop");
       case "truncated":
-        return json(200, completion(answer.slice(0, 30), "length", promptChars));
+        return answerWith(answer.slice(0, 30), "length");
       case "500":
         return json(500, { error: { message: "internal error", type: "server_error" } });
       case "429":
@@ -107,4 +195,6 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
 export function resetFake(fake: FakeOpenAiServer, script: FakeBehaviour[]): void {
   fake.requests.length = 0;
   fake.script = script;
+  fake.release();
+  fake.holdAfterTokens = null;
 }

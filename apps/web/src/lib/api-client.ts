@@ -1,8 +1,10 @@
 import {
   CALLABLE_PATH_PREFIX,
+  CALLABLE_STREAM_TYPE,
   type CallableInput,
   type CallableName,
   type CallableOutput,
+  type CallableStreamLine,
   ERROR_STATUS_HTTP,
   type ErrorStatus,
   statusForHttp,
@@ -42,15 +44,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(statusForHttp(response.status), fallback, response.status, code);
 }
 
-/**
- * A JSON request to our own API; the session cookie travels with it. `botcheck: true` solves a
- * proof-of-work challenge first and sends it in the x-botcheck header (loaded only when asked);
- * `"harder"` solves the harder challenge a sign-in to an account under attack needs.
- */
-export async function apiFetch<T>(
+const unreachable = () => new ApiError("UNAVAILABLE", "The server could not be reached.", 0);
+
+/** A request to our own API whose answer was a success (2xx); any other answer is thrown as an ApiError. */
+async function request(
   path: string,
-  init: RequestInit & { json?: unknown; botcheck?: boolean | "harder" } = {},
-): Promise<T> {
+  init: RequestInit & { json?: unknown; botcheck?: boolean | "harder" },
+): Promise<Response> {
   const { json, headers, botcheck, ...rest } = init;
   const extra: Record<string, string> = {};
   if (json !== undefined) extra["content-type"] = "application/json";
@@ -59,7 +59,7 @@ export async function apiFetch<T>(
     try {
       extra[BOTCHECK_HEADER] = await solveBotcheck(botcheck === "harder" ? "harder" : "normal");
     } catch {
-      throw new ApiError("UNAVAILABLE", "The server could not be reached.", 0);
+      throw unreachable();
     }
   }
   let response: Response;
@@ -71,9 +71,22 @@ export async function apiFetch<T>(
       body: json === undefined ? rest.body : JSON.stringify(json),
     });
   } catch {
-    throw new ApiError("UNAVAILABLE", "The server could not be reached.", 0);
+    throw unreachable();
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/**
+ * A JSON request to our own API; the session cookie travels with it. `botcheck: true` solves a
+ * proof-of-work challenge first and sends it in the x-botcheck header (loaded only when asked);
+ * `"harder"` solves the harder challenge a sign-in to an account under attack needs.
+ */
+export async function apiFetch<T>(
+  path: string,
+  init: RequestInit & { json?: unknown; botcheck?: boolean | "harder" } = {},
+): Promise<T> {
+  const response = await request(path, init);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -93,4 +106,49 @@ export async function call<Name extends CallableName>(
     botcheck: options.botcheck,
   });
   return body.result;
+}
+
+/**
+ * A callable whose answer may arrive as it is written (Sam's reply from a model): `onText` hears
+ * the answer's text so far, each time more arrives, and the call resolves with the result as
+ * call() does. The server may also answer at once, as any callable; both are read here.
+ */
+export async function callStreaming<Name extends CallableName>(
+  name: Name,
+  data: CallableInput<Name>,
+  options: { botcheck?: boolean; onText: (textSoFar: string) => void },
+): Promise<CallableOutput<Name>> {
+  const response = await request(`${CALLABLE_PATH_PREFIX}${name}`, {
+    method: "POST",
+    json: { data },
+    botcheck: options.botcheck,
+    headers: { accept: `${CALLABLE_STREAM_TYPE}, application/json` },
+  });
+  if (!response.headers.get("content-type")?.startsWith(CALLABLE_STREAM_TYPE) || !response.body) {
+    return ((await response.json()) as { result: CallableOutput<Name> }).result;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  let text = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += value;
+      for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+        const line = JSON.parse(buffered.slice(0, end)) as CallableStreamLine<CallableOutput<Name>>;
+        buffered = buffered.slice(end + 1);
+        if ("result" in line) return line.result;
+        if ("error" in line) throw new ApiError(line.error.status, line.error.message, response.status);
+        text += line.delta;
+        options.onText(text);
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  // The connection ended before the result: the answer is lost on the way, not refused.
+  throw unreachable();
 }

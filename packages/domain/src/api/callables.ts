@@ -2,6 +2,8 @@
 // imported as types only, and erased).
 // The callable protocol: POST /api/call/<name> with {"data": …} answers 200 {"result": …}, or an
 // HTTP error with {"error": {"status", "message"}} using the Firebase/gRPC status names.
+// A callable whose answer is text written over time (Sam's reply from a model) may stream it to a
+// caller that accepts CALLABLE_STREAM_TYPE: one JSON object a line, CallableStreamLine.
 import type * as z from "zod";
 import type { PasswordResetEmailOutput, VerificationEmailOutput } from "../accounts/contracts.ts";
 import type { passwordResetEmailRequestSchema, verificationEmailRequestSchema } from "../accounts/schemas.ts";
@@ -43,6 +45,22 @@ export const CALLABLE_NAMES = [
 export type CallableName = (typeof CALLABLE_NAMES)[number];
 
 export const CALLABLE_PATH_PREFIX = "/api/call/";
+
+/**
+ * Sent in Accept by a caller that can read a streamed answer. The server streams only once there
+ * is text to pass on before the result; otherwise, and for every error found before that (a limit,
+ * a bad input), it answers as any callable does, so a caller must read both kinds of answer.
+ */
+export const CALLABLE_STREAM_TYPE = "application/x-ndjson";
+
+/**
+ * One line of a streamed answer: more of the answer's text (`delta`, to append to what came
+ * before; a draft, which the result may replace), then exactly one `result` or `error` as the last line.
+ */
+export type CallableStreamLine<Result> =
+  | { delta: string }
+  | { result: Result }
+  | { error: { status: ErrorStatus; message: string } };
 
 export const ERROR_STATUS_HTTP = {
   INVALID_ARGUMENT: 400,

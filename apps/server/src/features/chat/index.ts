@@ -33,14 +33,22 @@ const chat: FastifyPluginAsync = async (fastify) => {
 
   callables.register("callSamApi", {
     input: callSamApiInputSchema,
-    handler: async (data, { request }) => {
+    handler: async (data, { request, streamText }) => {
       const user = await sessions.optionalUser(request);
       // A guest is anyone with a browser: each guest message carries a solved proof of work.
       if (!user) await botcheck.require(request);
       const release = replyLock.acquire(user?.id ?? null, request.ip);
       try {
         await checkRates(request);
-        return await service.reply(user?.id ?? null, data);
+        // A model's reply is passed on as it is written, so Sam starts typing on its first words.
+        let sent = 0;
+        const onDraft = streamText
+          ? (textSoFar: string) => {
+              streamText(textSoFar.slice(sent));
+              sent = textSoFar.length;
+            }
+          : undefined;
+        return await service.reply(user?.id ?? null, data, onDraft);
       } finally {
         release();
       }

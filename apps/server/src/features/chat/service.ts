@@ -21,7 +21,7 @@ import type * as z from "zod";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
-import { type Brain, BrainFailure, type BrainInput, type BrainReply } from "./brain/brain.ts";
+import { type Brain, BrainFailure, type BrainInput, type BrainReply, type ReplyDraftListener } from "./brain/brain.ts";
 import { findQueuedFollowup, loadChatState, type StoredConversation } from "./data.ts";
 import type { GuestSigner } from "./guest-signature.ts";
 import { type NewMessage, removeFollowupQuestion, saveExchange } from "./mutations.ts";
@@ -62,10 +62,14 @@ function brainInput(history: ChatMessage[], stage: Stage, userMessage: string): 
  * with the stage unchanged, and a stage completes only once this stage has a substantive answer
  * from the person, so a reply can never skip ahead or be talked into moving on by 'stage_complete'.
  */
-async function askBrain(deps: ChatServiceDeps, input: BrainInput): Promise<BrainReply & { failed: boolean }> {
+async function askBrain(
+  deps: ChatServiceDeps,
+  input: BrainInput,
+  onDraft?: ReplyDraftListener,
+): Promise<BrainReply & { failed: boolean }> {
   let reply: BrainReply;
   try {
-    reply = await deps.brain.reply(input);
+    reply = await deps.brain.reply(input, onDraft);
   } catch (error) {
     if (!(error instanceof BrainFailure)) throw error;
     // The error's causes are logged with it (platform/http/logging.ts), without what was said.
@@ -99,12 +103,12 @@ export function createChatService(deps: ChatServiceDeps) {
   const { db, bus } = deps;
 
   /** A guest: the history and stage come from the browser, bounded, and the stage is held to what the history shows. */
-  async function guestReply(input: CallSamApiInput): Promise<CallSamApiOutput> {
+  async function guestReply(input: CallSamApiInput, onDraft?: ReplyDraftListener): Promise<CallSamApiOutput> {
     if (input.followupQuestion) throw new AppError("UNAUTHENTICATED", MESSAGES.followupNeedsAccount);
     const history = (input.conversationHistory ?? []).filter((m) => m.text.trim().length > 0);
     const claimed = isStage(input.effectiveStage) ? input.effectiveStage : "rapport_building";
     const stage = deriveStage(history, claimed);
-    const reply = await askBrain(deps, brainInput(history, stage, input.userMessage.trim()));
+    const reply = await askBrain(deps, brainInput(history, stage, input.userMessage.trim()), onDraft);
     const next = advance(stage, reply.stageComplete);
     // Signed over the history exactly as the browser keeps it, with this message as sent.
     const judged: ChatMessage[] = [...history, { sender: "user", text: input.userMessage, timestamp: 0 }];
@@ -112,7 +116,11 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** Signed in: history and stage come from the database; whatever the browser sent is ignored. */
-  async function memberReply(userId: string, input: CallSamApiInput): Promise<CallSamApiOutput> {
+  async function memberReply(
+    userId: string,
+    input: CallSamApiInput,
+    onDraft?: ReplyDraftListener,
+  ): Promise<CallSamApiOutput> {
     const state = await loadChatState(db, userId);
     const history = state.conversation?.messages ?? [];
     const userMessage = input.userMessage.trim();
@@ -122,14 +130,18 @@ export function createChatService(deps: ChatServiceDeps) {
     if (input.followupQuestion) {
       const candidateId = await findQueuedFollowup(db, userId, input.followupQuestion);
       if (!candidateId) throw new AppError("INVALID_ARGUMENT", MESSAGES.followupNotQueued);
-      const reply = await askBrain(deps, {
-        mode: "followup",
-        stage: "complete",
-        userMessage,
-        currentTurns: history.slice(-FOLLOWUP_CONTEXT_TURNS),
-        finishedStages: [],
-        followupQuestion: input.followupQuestion,
-      });
+      const reply = await askBrain(
+        deps,
+        {
+          mode: "followup",
+          stage: "complete",
+          userMessage,
+          currentTurns: history.slice(-FOLLOWUP_CONTEXT_TURNS),
+          finishedStages: [],
+          followupQuestion: input.followupQuestion,
+        },
+        onDraft,
+      );
       // 'followupsQueued: entered when any match has status followupsQueued with pending questions.'
       const stage = "followupsQueued";
       const saved: NewMessage[] = [];
@@ -156,7 +168,7 @@ export function createChatService(deps: ChatServiceDeps) {
     }
 
     const stage = interviewStage(state.profileStage);
-    const reply = await askBrain(deps, brainInput(history, stage, userMessage));
+    const reply = await askBrain(deps, brainInput(history, stage, userMessage), onDraft);
     const next = advance(stage, reply.stageComplete);
     const saved: NewMessage[] = [];
     if (!state.conversation) {
@@ -181,8 +193,12 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    reply(userId: string | null, input: CallSamApiInput): Promise<CallSamApiOutput> {
-      return userId ? memberReply(userId, input) : guestReply(input);
+    /**
+     * Sam's reply. `onDraft` hears the reply's text as a model writes it; the stage moves, and the
+     * exchange is saved, only with the whole reply, as if nothing had been heard before.
+     */
+    reply(userId: string | null, input: CallSamApiInput, onDraft?: ReplyDraftListener): Promise<CallSamApiOutput> {
+      return userId ? memberReply(userId, input, onDraft) : guestReply(input, onDraft);
     },
 
     async current(userId: string): Promise<CurrentConversationResponse> {

@@ -1,8 +1,11 @@
+import { PassThrough } from "node:stream";
 import {
   CALLABLE_NAMES,
+  CALLABLE_STREAM_TYPE,
   type CallableInput,
   type CallableName,
   type CallableOutput,
+  type CallableStreamLine,
 } from "@sams-web/domain/api/callables";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -11,6 +14,12 @@ import { AppError } from "./errors.ts";
 
 export interface CallableContext {
   request: FastifyRequest;
+  /**
+   * Present when the caller reads streamed answers (CALLABLE_STREAM_TYPE): passes on more of the
+   * answer's text ahead of the result. The first call starts the stream (200), so everything that
+   * may refuse the call must have run before it.
+   */
+  streamText?: (delta: string) => void;
 }
 
 export interface CallableDefinition<Input extends z.ZodType, Output> {
@@ -56,7 +65,7 @@ export const callablesPlugin = fp(
   async (app: FastifyInstance) => {
     const registry = new CallableRegistry();
     app.decorate("callables", registry);
-    app.post<{ Params: { name: string } }>("/api/call/:name", async (request) => {
+    app.post<{ Params: { name: string } }>("/api/call/:name", async (request, reply) => {
       const callable = registry.get(request.params.name);
       if (!callable) throw new AppError("NOT_FOUND", `There is no callable named ${request.params.name}.`);
       const envelope = envelopeSchema.safeParse(request.body ?? {});
@@ -65,8 +74,42 @@ export const callablesPlugin = fp(
       if (!input.success) {
         throw new AppError("INVALID_ARGUMENT", input.error.issues[0]?.message ?? "Invalid argument.");
       }
-      const result = await callable.handler(input.data, { request });
-      return { result: result ?? null };
+      let stream: PassThrough | undefined;
+      const writeLine = (line: CallableStreamLine<unknown>) => stream?.write(`${JSON.stringify(line)}\n`);
+      const streamText = (request.headers.accept ?? "").includes(CALLABLE_STREAM_TYPE)
+        ? (delta: string) => {
+            if (!stream) {
+              stream = new PassThrough();
+              // Sent as it is written: not buffered by a proxy (nor compressed: the type is not one @fastify/compress takes).
+              void reply
+                .header("content-type", `${CALLABLE_STREAM_TYPE}; charset=utf-8`)
+                .header("cache-control", "no-cache, no-transform")
+                .header("x-accel-buffering", "no")
+                .send(stream);
+            }
+            writeLine({ delta });
+          }
+        : undefined;
+      let result: unknown;
+      try {
+        result = await callable.handler(input.data, { request, streamText });
+      } catch (error) {
+        if (!stream) throw error;
+        // The status line is gone: the error becomes the stream's last line, without detail.
+        if (!(error instanceof AppError)) request.log.error({ err: error }, "streamed call failed");
+        writeLine({
+          error:
+            error instanceof AppError
+              ? { status: error.status, message: error.message }
+              : { status: "INTERNAL", message: "Something went wrong on our side. Please try again." },
+        });
+        stream.end();
+        return reply;
+      }
+      if (!stream) return { result: result ?? null };
+      writeLine({ result: result ?? null });
+      stream.end();
+      return reply;
     });
   },
   { name: "callables" },

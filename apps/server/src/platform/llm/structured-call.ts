@@ -1,5 +1,13 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
+import {
+  APICallError,
+  generateText,
+  type LanguageModel,
+  NoObjectGeneratedError,
+  Output,
+  parsePartialJson,
+  streamText,
+} from "ai";
 import type * as z from "zod";
 import type { Config } from "../../config.ts";
 
@@ -64,6 +72,25 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What a failed try becomes: an error to throw, or a backoff before the next try. */
+function afterFailure(error: unknown, signal: AbortSignal, retriesLeft: boolean): { throw: Error } | { retry: true } {
+  if (error instanceof LlmInvalidOutput) return { throw: error };
+  if (signal.aborted) return { throw: new LlmUnavailable("The model did not answer in time.", { cause: error }) };
+  if (NoObjectGeneratedError.isInstance(error)) {
+    return { throw: new LlmInvalidOutput("The model's answer did not match the schema.", { cause: error }) };
+  }
+  if (retriesLeft && isRetryable(error)) return { retry: true };
+  return { throw: new LlmUnavailable("The model failed to answer.", { cause: error }) };
+}
+
+async function backoff(settings: LlmCallSettings, retry: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(settings.retryBaseMs * 2 ** retry * (0.5 + Math.random()), signal);
+  } catch (abort) {
+    throw new LlmUnavailable("The model did not answer in time.", { cause: abort });
+  }
+}
+
 /**
  * Asks the model for one object matching `request.schema`. Throws LlmInvalidOutput when the answer
  * does not match (never retried: the same prompt tends to fail the same way) and LlmUnavailable
@@ -91,21 +118,72 @@ export async function generateStructured<S extends z.ZodType>(
       if (!parsed.success) throw new LlmInvalidOutput("The model's answer did not match the schema.");
       return parsed.data;
     } catch (error) {
-      if (error instanceof LlmInvalidOutput) throw error;
-      if (signal.aborted) throw new LlmUnavailable("The model did not answer in time.", { cause: error });
-      if (NoObjectGeneratedError.isInstance(error)) {
+      const next = afterFailure(error, signal, retry < settings.maxRetries);
+      if ("throw" in next) throw next.throw;
+      await backoff(settings, retry, signal);
+    }
+  }
+}
+
+/**
+ * As generateStructured, streamed: `onPartial` hears the object as far as the model has written
+ * it (a prefix of the JSON, repaired), token by token, and the call still resolves only with the
+ * whole object once it matches the schema. A try is retried (429, 5xx) only while nothing has
+ * been heard: once part of an answer was passed on, a failure ends the call.
+ */
+export async function streamStructured<S extends z.ZodType>(
+  settings: LlmCallSettings,
+  request: StructuredRequest<S>,
+  onPartial: (partial: unknown) => void,
+): Promise<z.infer<S>> {
+  const signal = AbortSignal.timeout(settings.timeoutMs);
+  for (let retry = 0; ; retry++) {
+    let heard = false;
+    try {
+      const result = streamText({
+        model: settings.model,
+        system: request.system,
+        prompt: request.prompt,
+        output: Output.object({ schema: request.schema, name: request.name }),
+        maxRetries: 0,
+        abortSignal: signal,
+        maxOutputTokens: request.maxOutputTokens,
+        temperature: request.temperature,
+        // Errors arrive in the stream below and are handled there; the default would log them.
+        onError: () => {},
+      });
+      let text = "";
+      let finishReason: string | undefined;
+      for await (const part of result.fullStream) {
+        if (part.type === "text-delta") {
+          text += part.text;
+          const { value } = await parsePartialJson(text);
+          if (value !== undefined && value !== null && typeof value === "object") {
+            heard = true;
+            onPartial(value);
+          }
+        } else if (part.type === "error") {
+          throw part.error;
+        } else if (part.type === "abort") {
+          throw signal.reason ?? new Error("The model's answer was aborted.");
+        } else if (part.type === "finish") {
+          finishReason = part.finishReason;
+        }
+      }
+      if (finishReason === "length") throw new LlmInvalidOutput("The model's answer was cut off.");
+      let whole: unknown;
+      try {
+        whole = JSON.parse(text);
+      } catch (error) {
         throw new LlmInvalidOutput("The model's answer did not match the schema.", { cause: error });
       }
-      if (retry < settings.maxRetries && isRetryable(error)) {
-        const backoff = settings.retryBaseMs * 2 ** retry * (0.5 + Math.random());
-        try {
-          await sleep(backoff, signal);
-        } catch (abort) {
-          throw new LlmUnavailable("The model did not answer in time.", { cause: abort });
-        }
-        continue;
-      }
-      throw new LlmUnavailable("The model failed to answer.", { cause: error });
+      const parsed = request.schema.safeParse(whole);
+      if (!parsed.success) throw new LlmInvalidOutput("The model's answer did not match the schema.");
+      return parsed.data;
+    } catch (error) {
+      const next = afterFailure(error, signal, !heard && retry < settings.maxRetries);
+      if ("throw" in next) throw next.throw;
+      await backoff(settings, retry, signal);
     }
   }
 }

@@ -78,8 +78,11 @@ export function ChatView({
   onSend,
   notice,
   stage,
+  lastIsDraft = false,
 }: {
   messages: ChatMessage[];
+  /** The last message is Sam's reply still being written (a model's draft, streamed). */
+  lastIsDraft?: boolean;
   /** How many messages show at once, without typing (a reloaded conversation). */
   initiallyShown: number;
   thinking: boolean;
@@ -171,7 +174,12 @@ export function ChatView({
       </div>
       {next?.sender === "bot" && (
         <div className="mr-8">
-          <TypedText key={visible} text={next.text} onDone={typed} />
+          <TypedText
+            key={visible}
+            text={next.text}
+            complete={!(lastIsDraft && visible === messages.length - 1)}
+            onDone={typed}
+          />
         </div>
       )}
       {thinking && <ThinkingBubble />}

@@ -31,6 +31,8 @@ export function GuestChat() {
   });
   const [conversation, setConversation] = useState<Conversation>(start.conversation);
   const [thinking, setThinking] = useState(false);
+  // Sam's reply as a model writes it: shown, never stored (only a whole, signed reply is kept).
+  const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => saveGuestConversation(conversation), [conversation]);
@@ -50,7 +52,13 @@ export function GuestChat() {
           conversationHistory: before.messages,
           effectiveStage: before.stage,
         },
-        { guest: true },
+        {
+          guest: true,
+          onDraft: (textSoFar) => {
+            setThinking(false);
+            setDraft(textSoFar);
+          },
+        },
       );
       trackEvent("chat_message_sent");
       const now = Date.now();
@@ -70,13 +78,19 @@ export function GuestChat() {
       setError(chatErrorMessage(failure));
       return false;
     } finally {
+      setDraft(null);
       setThinking(false);
     }
   };
 
   return (
     <ChatView
-      messages={conversation.messages}
+      messages={
+        draft === null
+          ? conversation.messages
+          : [...conversation.messages, { sender: "bot", text: draft, timestamp: 0 }]
+      }
+      lastIsDraft={draft !== null}
       initiallyShown={start.shown}
       thinking={thinking}
       error={error}

@@ -50,6 +50,8 @@ function Conversation() {
   const interviewDone = stage === "complete" || isFollowupStage(stage);
   const matches = useMatches({ enabled: interviewDone });
   const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
+  // Sam's reply as a model writes it, until the saved conversation has it.
+  const [draft, setDraft] = useState<string | null>(null);
   const [thinking, setThinking] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -77,8 +79,12 @@ function Conversation() {
     }
     return shown;
   }, [query.data, followup]);
-  // The person's message shows at once, until the saved copy arrives in its place.
-  const messages = pending && base.length === pending.after ? [...base, pending.message] : base;
+  // The person's message shows at once, and Sam's reply as it is written, until the saved copies
+  // arrive in their place.
+  const waiting = pending !== null && base.length === pending.after;
+  const messages = waiting
+    ? [...base, pending.message, ...(draft === null ? [] : [{ sender: "bot" as const, text: draft, timestamp: 0 }])]
+    : base;
 
   if (query.isError) {
     return (
@@ -95,7 +101,12 @@ function Conversation() {
     setError(null);
     try {
       // The server keeps the history and the stage; the browser sends only the new message.
-      await callSam(followup ? { userMessage: text, followupQuestion: followup } : { userMessage: text });
+      await callSam(followup ? { userMessage: text, followupQuestion: followup } : { userMessage: text }, {
+        onDraft: (textSoFar) => {
+          setThinking(false);
+          setDraft(textSoFar);
+        },
+      });
       trackEvent("chat_message_sent");
       await Promise.all([
         queryClient.refetchQueries({ queryKey: currentConversationQueryOptions().queryKey }),
@@ -107,6 +118,7 @@ function Conversation() {
       setError(chatErrorMessage(failure));
       return false;
     } finally {
+      setDraft(null);
       setThinking(false);
     }
   };
@@ -116,6 +128,7 @@ function Conversation() {
       messages={messages}
       initiallyShown={query.data.conversation ? base.length : 0}
       thinking={thinking}
+      lastIsDraft={waiting && draft !== null}
       error={error}
       onSend={send}
       stage={stage}

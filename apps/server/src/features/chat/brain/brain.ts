@@ -23,10 +23,17 @@ export interface BrainReply {
   justification: string;
 }
 
+/**
+ * Hears Sam's message as it is written: the text so far, each call longer than the last. It is
+ * the model's draft, before the reply is checked: the reply the call resolves with is what counts.
+ */
+export type ReplyDraftListener = (textSoFar: string) => void;
+
 /** Sam's mind: the scripted interviewer (embedded default) or a language model. */
 export interface Brain {
   readonly kind: "scripted" | "llm";
-  reply(input: BrainInput): Promise<BrainReply>;
+  /** A brain that writes over time (a model) passes its draft to `onDraft`; the scripted one answers at once. */
+  reply(input: BrainInput, onDraft?: ReplyDraftListener): Promise<BrainReply>;
 }
 
 /** The brain could not produce a valid reply (model down, timed out, malformed or truncated output). */

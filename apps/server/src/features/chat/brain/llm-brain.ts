@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { generateStructured, type LlmCallSettings } from "../../../platform/llm/structured-call.ts";
-import { type Brain, BrainFailure, type BrainReply } from "./brain.ts";
+import { generateStructured, type LlmCallSettings, streamStructured } from "../../../platform/llm/structured-call.ts";
+import { type Brain, BrainFailure, type BrainReply, type ReplyDraftListener } from "./brain.ts";
 import { systemPrompt, userPrompt } from "./prompts.ts";
 
 /** The reply the model must produce; anything else (malformed, truncated, empty) is a failure. */
@@ -15,19 +15,39 @@ export interface LlmBrainOptions extends LlmCallSettings {
   maxOutputTokens?: number;
 }
 
+/**
+ * The `message` field of the model's partial answer, passed on each time it grows. The schema
+ * trims the message, so the draft does too (at its start; its end is still being written).
+ */
+function draftOfMessage(onDraft: ReplyDraftListener): (partial: unknown) => void {
+  let heard = "";
+  return (partial) => {
+    const message = (partial as { message?: unknown }).message;
+    if (typeof message !== "string") return;
+    const draft = message.trimStart();
+    if (draft.length > heard.length && draft.startsWith(heard)) {
+      heard = draft;
+      onDraft(draft);
+    }
+  };
+}
+
 export function createLlmBrain(options: LlmBrainOptions): Brain {
   return {
     kind: "llm",
-    async reply(input): Promise<BrainReply> {
+    async reply(input, onDraft?: ReplyDraftListener): Promise<BrainReply> {
+      const request = {
+        system: systemPrompt(input),
+        prompt: userPrompt(input),
+        schema: samReplySchema,
+        name: "sam_reply",
+        maxOutputTokens: options.maxOutputTokens ?? 600,
+        temperature: 0.7,
+      };
       try {
-        const reply = await generateStructured(options, {
-          system: systemPrompt(input),
-          prompt: userPrompt(input),
-          schema: samReplySchema,
-          name: "sam_reply",
-          maxOutputTokens: options.maxOutputTokens ?? 600,
-          temperature: 0.7,
-        });
+        const reply = onDraft
+          ? await streamStructured(options, request, draftOfMessage(onDraft))
+          : await generateStructured(options, request);
         return {
           message: reply.message,
           stageComplete: reply.stage_complete,
