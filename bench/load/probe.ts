@@ -44,7 +44,7 @@ if (process.send) {
   // Each request runs in a context naming its route; each statement counts for the route whose
   // context sent it (a statement that waited for a pooled connection may be counted for another
   // request's route; the totals stay exact).
-  const emit = http.Server.prototype.emit;
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string, ...rest: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...rest: unknown[]) {
     if (event !== "request") return emit.call(this, event, ...rest);
     const request = rest[0] as http.IncomingMessage;
