@@ -11,7 +11,10 @@ const MODERATOR_EMAIL = "moderator@e2e.example.com";
 
 /** Gives the person the verified moderator address the e2e server's ADMIN_EMAILS names. */
 const makeModerator = (db: TestDatabase, userId: string) =>
-  db.query("update users set email = $2, email_verified = true where id = $1", [userId, MODERATOR_EMAIL]);
+  db.query("update users set email = $2, email_verified = true, mailbox_proven_at = now() where id = $1", [
+    userId,
+    MODERATOR_EMAIL,
+  ]);
 
 /** The people this file makes get pictures of their own (1 to 8; 0 is everyone else's). */
 let peopleMade = 0;

@@ -30,6 +30,12 @@ export const users = pgTable("users", {
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
+  /**
+   * When whoever holds the account's sign-in proved its mailbox: by opening the verification link
+   * while signed in to it, by setting the password through an emailed reset link, or by signing up
+   * with Google. A verified address without it (verified before that rule) makes no moderator.
+   */
+  mailboxProvenAt: timestamp("mailbox_proven_at", { withTimezone: true }),
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

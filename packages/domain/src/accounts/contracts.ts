@@ -36,6 +36,10 @@ export const ACCOUNT_ERROR_CODES = {
   botcheck: "BOTCHECK_FAILED",
   /** A moderator suspended the account: no session is created for it. */
   suspended: "ACCOUNT_SUSPENDED",
+  /** A verification link opened without being signed in to its account. */
+  verifySignInFirst: "VERIFY_SIGN_IN_FIRST",
+  /** A verification link opened while signed in to another account. */
+  verifyOtherAccount: "VERIFY_OTHER_ACCOUNT",
 } as const;
 
 /** sendCustomVerificationEmail: whether an email went out; none does once the address is verified. */

@@ -41,6 +41,13 @@ export const ACCOUNTS_MESSAGES = {
   emailVerified: "Email Verified!",
   verificationFailed: "Verification Failed",
   verificationFailedDetail: "There was a problem verifying your email. The link may have expired or already been used.",
+  // ours: a link verifies only the account signed in where it is opened (so it never hands an
+  // account to a stranger who registered someone else's address)
+  verifySignInTitle: "Log in to verify your email",
+  verifySignInFirst:
+    "This link verifies the account it was sent for. Log in to that account here, and your email will be verified.",
+  verifyOtherAccount:
+    "This link was sent for another account. Log out, then log in to the account it was sent for to verify it.",
   invalidResetLink: "Invalid or expired password reset link.",
   resetFailed: "Failed to reset password. The link may have expired.",
   resetLinkSent: "If an account exists for this email, a password reset link has been sent.",

@@ -61,6 +61,8 @@ export interface QueueEntry {
   photos: string[];
   suspended: boolean;
   shadowHidden: boolean;
+  /** The address is one of ADMIN_EMAILS: never suspended. */
+  moderator: boolean;
   reports: QueueReport[];
   duplicates: QueueDuplicate[];
   history: QueueAction[];

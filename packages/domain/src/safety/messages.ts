@@ -15,6 +15,8 @@ export const SAFETY_MESSAGES = {
   moderationReasonRequired: "Please write why, for the record.",
   moderationStale:
     "That decision no longer applies: someone has acted on this person since the queue was loaded. The queue now shows where things stand.",
+  moderatorNotSuspended:
+    "A moderator cannot be suspended, not even by themselves: take the address out of ADMIN_EMAILS first.",
   moderationFailed: "We couldn't record that decision. Please try again.",
   moderationQueueLoading: "Loading the queue…",
   moderationQueueLoadFailed: "We couldn't load the moderation queue. Please try again.",

@@ -43,30 +43,39 @@ export const MODERATION_QUEUE_LIMIT = 200;
  * or duplicate-photo flags are open, or a shadow-hide stands (it closes them and lifts the hide,
  * never a suspension); suspend unless suspended; restore once suspended or hidden. Any other
  * decision is stale, for example a second moderator pressing Suspend a moment after the first.
+ * A moderator (an address in ADMIN_EMAILS, oneself included) is never suspended: one who did it
+ * to themselves could not be restored by anyone; take the address out of ADMIN_EMAILS first.
  */
 export function applicableModerationActions(person: {
   suspended: boolean;
   shadowHidden: boolean;
   openItems: number;
+  moderator: boolean;
 }): ModerationAction[] {
   return MODERATION_ACTIONS.filter((action) => {
-    if (action === "suspend") return !person.suspended;
+    if (action === "suspend") return !person.suspended && !person.moderator;
     if (action === "restore") return person.suspended || person.shadowHidden;
     return person.openItems > 0 || (person.shadowHidden && !person.suspended);
   });
 }
 
 /**
- * Whether an account is a moderator: its email is in ADMIN_EMAILS (compared without case) and
- * verified, so nobody becomes one by signing up with an address they do not own.
+ * Whether an account is a moderator: its email is in ADMIN_EMAILS (compared without case), it is
+ * verified, and whoever holds its sign-in proved the mailbox (`mailboxProven`: verified while
+ * signed in, or a password set through an emailed reset link, or Google). So nobody becomes one
+ * by signing up with an address they do not own, even when its owner opens the link.
  */
 export function isModerator(
-  account: { email: string; emailVerified: boolean },
+  account: { email: string; emailVerified: boolean; mailboxProven: boolean },
   adminEmails: readonly string[],
 ): boolean {
-  if (!account.emailVerified) return false;
-  const email = account.email.trim().toLowerCase();
-  return adminEmails.some((admin) => admin.trim().toLowerCase() === email);
+  return account.emailVerified && account.mailboxProven && isModeratorAddress(account.email, adminEmails);
+}
+
+/** Whether the address is one of ADMIN_EMAILS (without case), whoever holds it. */
+export function isModeratorAddress(email: string, adminEmails: readonly string[]): boolean {
+  const address = email.trim().toLowerCase();
+  return adminEmails.some((admin) => admin.trim().toLowerCase() === address);
 }
 
 /** ADMIN_EMAILS as written by an operator: comma-separated, spaces and empty entries ignored. */

@@ -13,7 +13,7 @@ import type { Database } from "../../platform/db/database-plugin.ts";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
 import { isSuspended } from "../safety/data.ts";
 import { createAccountMail } from "./mail.ts";
-import { createProfileForUser } from "./mutations.ts";
+import { createProfileForUser, markProvenByGoogle, setProfileDisplayName } from "./mutations.ts";
 
 /** The provider id of Google accounts: settings tell an account made with Google apart by it. */
 export const GOOGLE_PROVIDER_ID = "google";
@@ -76,6 +76,10 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       minPasswordLength: SERVER_PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+    },
+    user: {
+      // Ours, never set through the auth API (input: false); read with the session.
+      additionalFields: { mailboxProvenAt: { type: "date", required: false, input: false } },
     },
     session: {
       // Sessions persist across browser restarts: a session is kept locally, not per tab.
@@ -141,6 +145,11 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
           // A later name change through the auth API is cleaned the same way.
           before: async (data) =>
             typeof data.name === "string" ? { data: { ...data, name: sanitizeName(data.name) } } : { data },
+          // One name: the profile's display name is the account's name, whichever door changed it
+          // (Settings writes both itself; update-user writes the account, and this the profile).
+          after: async (user) => {
+            await setProfileDisplayName(db, user.id, user.name);
+          },
         },
         create: {
           // The name is stripped of < > " ' & and trimmed; an empty one becomes the email's local part.
@@ -152,6 +161,8 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
               displayName: displayNameFromSignup(user.name, user.email),
               verified: user.emailVerified,
             });
+            // Created with Google, which vouched for the address of the person signing in.
+            if (user.emailVerified) await markProvenByGoogle(db, user.id);
             if (!user.emailVerified) {
               // A mail server hiccup must not undo the sign-up: the link can be resent from settings.
               await accountMail.sendVerification(user).catch((error: unknown) => {

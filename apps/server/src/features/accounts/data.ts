@@ -26,6 +26,20 @@ export async function emailForResetToken(db: Database, token: string): Promise<s
   return row?.email ?? null;
 }
 
+/** The account a verification token was sent for, without using the token up. */
+export async function accountOfVerificationToken(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.identifier, tokenIdentifier("verify-email", token)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
 /** The user's sign-in methods: "credential" for a password, "google" for Google. */
 export async function providersOf(
   db: Database,

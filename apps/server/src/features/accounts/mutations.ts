@@ -14,6 +14,11 @@ export async function createProfileForUser(
     .onConflictDoNothing();
 }
 
+/** The profile's display name, kept equal to the account's name. */
+export async function setProfileDisplayName(db: Database, userId: string, displayName: string): Promise<void> {
+  await db.update(profiles).set({ displayName }).where(eq(profiles.userId, userId));
+}
+
 export type TokenPurpose = "verify-email" | "reset-password";
 
 /** Our tokens live in Better Auth's verifications table under prefixes Better Auth never uses. */
@@ -43,26 +48,47 @@ export async function issueToken(
   return token;
 }
 
-/** Uses a token up: the user id if it was valid and unexpired, else null. Atomic, so it works once. */
-export async function consumeToken(db: Database, purpose: TokenPurpose, token: string): Promise<string | null> {
-  const [row] = await db
-    .delete(verifications)
-    .where(and(eq(verifications.identifier, tokenIdentifier(purpose, token)), gt(verifications.expiresAt, new Date())))
-    .returning({ userId: verifications.value });
-  return row?.userId ?? null;
+/**
+ * Verifies the account's email with its token, for the signed-in holder of that account only:
+ * the token is used up only if it was sent for `userId` and is unexpired (so it works once), and
+ * the mailbox then counts as proven by whoever holds the sign-in. Answers whether it did.
+ */
+export async function verifyEmailWithToken(db: Database, input: { token: string; userId: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(verifications)
+      .where(
+        and(
+          eq(verifications.identifier, tokenIdentifier("verify-email", input.token)),
+          eq(verifications.value, input.userId),
+          gt(verifications.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: verifications.value });
+    if (!row) return false;
+    await markMailboxProven(tx, input.userId);
+    return true;
+  });
 }
 
-/** Marks the email verified on both the auth user and the profile. */
-export async function markEmailVerified(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-    await tx.update(profiles).set({ verified: true }).where(eq(profiles.userId, userId));
-  });
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The email is verified, on the auth user and the profile, by whoever holds the account's sign-in. */
+async function markMailboxProven(tx: Transaction, userId: string): Promise<void> {
+  await tx.update(users).set({ emailVerified: true, mailboxProvenAt: new Date() }).where(eq(users.id, userId));
+  await tx.update(profiles).set({ verified: true }).where(eq(profiles.userId, userId));
+}
+
+/** An account made with Google: Google vouched for the address of the person signing in. */
+export async function markProvenByGoogle(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ mailboxProvenAt: new Date() }).where(eq(users.id, userId));
 }
 
 /**
  * Consumes the reset token, sets the new password hash and ends every session of the account,
- * all or nothing. Returns false when the token is invalid, used or expired.
+ * all or nothing. Returns false when the token is invalid, used or expired. Whoever sets the
+ * password this way read the mailbox: the email counts as verified and proven by the holder of
+ * the (new) password, and any session opened with a password set by someone else is gone.
  */
 export async function resetPasswordWithToken(
   db: Database,
@@ -95,6 +121,7 @@ export async function resetPasswordWithToken(
       });
     }
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    await markMailboxProven(tx, row.userId);
     return true;
   });
 }

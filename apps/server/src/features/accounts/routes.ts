@@ -23,9 +23,15 @@ import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
 import type { LimitCheck } from "../../platform/rate-limit/rate-limit-plugin.ts";
 import { GOOGLE_PROVIDER_ID, googleConfigured } from "./auth.ts";
 import type { AccountOf } from "./auth-limits.ts";
-import { emailForResetToken, findUserByEmail, prepareProviderIdsOf, providersOf } from "./data.ts";
+import {
+  accountOfVerificationToken,
+  emailForResetToken,
+  findUserByEmail,
+  prepareProviderIdsOf,
+  providersOf,
+} from "./data.ts";
 import type { AccountMail } from "./mail.ts";
-import { consumeToken, deleteAccount, markEmailVerified, resetPasswordWithToken } from "./mutations.ts";
+import { deleteAccount, resetPasswordWithToken, verifyEmailWithToken } from "./mutations.ts";
 
 const meResponseSchema = z.object({
   id: z.string(),
@@ -90,12 +96,32 @@ export function registerAccountRoutes(
         response: { 200: z.object({ verified: z.literal(true) }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { oobCode } = request.body;
-      const userId = await consumeToken(db, "verify-email", oobCode);
-      if (!userId) throw new AppError("INVALID_ARGUMENT", MESSAGES.verificationFailedDetail);
-      await markEmailVerified(db, userId);
-      await bus.publish(userId, { topic: "profile" });
+      // The link proves the mailbox to whoever holds the account's sign-in, never to whoever
+      // merely opens it: a stranger who registered someone else's address would otherwise get
+      // the account, with their password, the moment its owner (or a mail scanner) opened it.
+      const owner = await accountOfVerificationToken(db, oobCode);
+      if (!owner) throw new AppError("INVALID_ARGUMENT", MESSAGES.verificationFailedDetail);
+      const user = await sessions.optionalUser(request);
+      if (!user) {
+        return sendCoded(
+          reply,
+          new AppError("UNAUTHENTICATED", MESSAGES.verifySignInFirst),
+          ACCOUNT_ERROR_CODES.verifySignInFirst,
+        );
+      }
+      if (user.id !== owner) {
+        return sendCoded(
+          reply,
+          new AppError("PERMISSION_DENIED", MESSAGES.verifyOtherAccount),
+          ACCOUNT_ERROR_CODES.verifyOtherAccount,
+        );
+      }
+      if (!(await verifyEmailWithToken(db, { token: oobCode, userId: user.id }))) {
+        throw new AppError("INVALID_ARGUMENT", MESSAGES.verificationFailedDetail);
+      }
+      await bus.publish(user.id, { topic: "profile" });
       return { verified: true as const };
     },
   );

@@ -1,6 +1,11 @@
 import { firstNameOf } from "@sams-web/domain/matching/rules";
 import type { ConnectionView, QueueEntry } from "@sams-web/domain/safety/contracts";
-import { MODERATION_QUEUE_LIMIT, type ModerationAction, type ReportReason } from "@sams-web/domain/safety/rules";
+import {
+  isModeratorAddress,
+  MODERATION_QUEUE_LIMIT,
+  type ModerationAction,
+  type ReportReason,
+} from "@sams-web/domain/safety/rules";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
@@ -44,7 +49,7 @@ export async function listConnections(db: Database, userId: string): Promise<Con
  * with nothing open (suspended, kept so they can be restored) follow, latest first. Ordered in
  * the database, so the MODERATION_QUEUE_LIMIT shown are always the ones that matter most.
  */
-export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
+export async function moderationQueue(db: Database, adminEmails: readonly string[]): Promise<QueueEntry[]> {
   const oldestOpenReport = sql`(select min(${reports.createdAt}) from ${reports}
     where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`;
   const oldestFlag = sql`(select min(${duplicatePhotos.createdAt}) from ${duplicatePhotos}
@@ -128,6 +133,7 @@ export async function moderationQueue(db: Database): Promise<QueueEntry[]> {
     photos: person.photos,
     suspended: person.suspendedAt !== null,
     shadowHidden: person.shadowHiddenAt !== null,
+    moderator: isModeratorAddress(person.email, adminEmails),
     reports: openReports
       .filter((row) => row.reportedId === person.id)
       .map((row) => ({

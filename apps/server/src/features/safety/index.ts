@@ -40,7 +40,7 @@ const safety: FastifyPluginAsync = async (app) => {
   app.get(MODERATION_QUEUE_PATH, async (request, reply) => {
     await requireModerator(request, `No route for GET ${MODERATION_QUEUE_PATH}`);
     reply.header("cache-control", "no-store");
-    return { entries: await moderationQueue(db) };
+    return { entries: await moderationQueue(db, config.ADMIN_EMAILS) };
   });
 
   callables.register("unmatchPerson", {
@@ -72,8 +72,9 @@ const safety: FastifyPluginAsync = async (app) => {
     input: moderationInputSchema,
     handler: async ({ subjectId, action, reason }, { request }) => {
       const moderator = await requireModerator(request, "There is no callable named moderatePerson.");
-      const outcome = await moderate(db, moderator.id, subjectId, { action, reason }, new Date());
+      const outcome = await moderate(db, moderator.id, subjectId, { action, reason }, new Date(), config.ADMIN_EMAILS);
       if (outcome === "notFound") throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+      if (outcome === "moderator") throw new AppError("FAILED_PRECONDITION", MESSAGES.moderatorNotSuspended);
       if (outcome === "stale") throw new AppError("FAILED_PRECONDITION", MESSAGES.moderationStale);
       if (action === "suspend") {
         const account = await accountOf(db, subjectId);

@@ -1,5 +1,6 @@
 import {
   applicableModerationActions,
+  isModeratorAddress,
   type ModerationAction,
   REPORTS_PER_DAY,
   type ReportReason,
@@ -8,7 +9,16 @@ import {
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blocks, duplicatePhotos, matches, moderationActions, profiles, reports, sessions } from "../../db/schema.ts";
+import {
+  blocks,
+  duplicatePhotos,
+  matches,
+  moderationActions,
+  profiles,
+  reports,
+  sessions,
+  users,
+} from "../../db/schema.ts";
 import { AppError } from "../../platform/http/errors.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -107,14 +117,18 @@ export async function moderate(
   subjectId: string,
   decision: { action: ModerationAction; reason: string },
   now: Date,
-): Promise<"done" | "notFound" | "stale"> {
+  adminEmails: readonly string[],
+): Promise<"done" | "notFound" | "stale" | "moderator"> {
   return db.transaction(async (tx) => {
     const [subject] = await tx
-      .select({ suspendedAt: profiles.suspendedAt, shadowHiddenAt: profiles.shadowHiddenAt })
+      .select({ suspendedAt: profiles.suspendedAt, shadowHiddenAt: profiles.shadowHiddenAt, email: users.email })
       .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
       .where(eq(profiles.userId, subjectId))
-      .for("update");
+      .for("update", { of: profiles });
     if (!subject) return "notFound";
+    const moderator = isModeratorAddress(subject.email, adminEmails);
+    if (decision.action === "suspend" && moderator) return "moderator";
     const openItems =
       (await tx.$count(reports, and(eq(reports.reportedId, subjectId), isNull(reports.resolvedAt)))) +
       (await tx.$count(duplicatePhotos, eq(duplicatePhotos.userId, subjectId)));
@@ -122,6 +136,7 @@ export async function moderate(
       suspended: subject.suspendedAt !== null,
       shadowHidden: subject.shadowHiddenAt !== null,
       openItems,
+      moderator,
     });
     if (!applicable.includes(decision.action)) return "stale";
     await tx

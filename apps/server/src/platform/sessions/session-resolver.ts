@@ -13,6 +13,8 @@ export interface SessionUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** Whether the holder of this sign-in proved the mailbox (users.mailbox_proven_at). */
+  mailboxProven: boolean;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
@@ -52,6 +54,7 @@ export function createSessionResolver(auth: Auth, db: Database) {
       email: users.email,
       name: users.name,
       emailVerified: users.emailVerified,
+      mailboxProvenAt: users.mailboxProvenAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -72,14 +75,20 @@ export function createSessionResolver(auth: Auth, db: Database) {
     const { expiresIn, updateAge } = context.sessionConfig;
     const dueForExtension = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
     if (row.expiresAt.getTime() <= now || dueForExtension) return ASK_BETTER_AUTH;
-    return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified };
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      emailVerified: row.emailVerified,
+      mailboxProven: row.mailboxProvenAt !== null,
+    };
   };
 
   const readThroughBetterAuth = async (request: FastifyRequest): Promise<SessionUser | null> => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
-    const { id, email, name, emailVerified } = session.user;
-    return { id, email, name, emailVerified };
+    const { id, email, name, emailVerified, mailboxProvenAt } = session.user;
+    return { id, email, name, emailVerified, mailboxProven: mailboxProvenAt != null };
   };
 
   const optionalUser = (request: FastifyRequest): Promise<SessionUser | null> => {

@@ -184,7 +184,7 @@ describe("email verification (verifying, then success or error)", () => {
     const code = await oobCodeFromOutbox(config.dataDir, email, "/verify-email");
     const events: string[] = [];
     const stop = bus.subscribe(userId, (event) => events.push(event.topic));
-    const response = await post(app, "/api/accounts/verify-email", { oobCode: code });
+    const response = await post(app, "/api/accounts/verify-email", { oobCode: code }, { cookie });
     stop();
     expect(response.statusCode).toBe(200);
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
@@ -197,16 +197,16 @@ describe("email verification (verifying, then success or error)", () => {
   });
 
   it("a used code fails the second time (single use)", async () => {
-    const { email } = await signUp(app, { password: STRONG });
+    const { email, cookie } = await signUp(app, { password: STRONG });
     const code = await oobCodeFromOutbox(config.dataDir, email, "/verify-email");
-    expect((await post(app, "/api/accounts/verify-email", { oobCode: code })).statusCode).toBe(200);
-    const again = await post(app, "/api/accounts/verify-email", { oobCode: code });
+    expect((await post(app, "/api/accounts/verify-email", { oobCode: code }, { cookie })).statusCode).toBe(200);
+    const again = await post(app, "/api/accounts/verify-email", { oobCode: code }, { cookie });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(MESSAGES.verificationFailedDetail);
   });
 
   it("an expired code fails (verification links last 24 hours)", async () => {
-    const { email, userId } = await signUp(app, { password: STRONG });
+    const { email, userId, cookie } = await signUp(app, { password: STRONG });
     const code = await oobCodeFromOutbox(config.dataDir, email, "/verify-email");
     const [token] = await db.select().from(verifications).where(eq(verifications.value, userId));
     expect(token!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
@@ -215,7 +215,7 @@ describe("email verification (verifying, then success or error)", () => {
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.value, userId));
-    const response = await post(app, "/api/accounts/verify-email", { oobCode: code });
+    const response = await post(app, "/api/accounts/verify-email", { oobCode: code }, { cookie });
     expect(response.statusCode).toBe(400);
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
     expect(profile?.verified).toBe(false);
@@ -238,8 +238,8 @@ describe("email verification (verifying, then success or error)", () => {
       second = await oobCodeFromOutbox(config.dataDir, email, "/verify-email");
     }
     expect(second).not.toBe(first);
-    expect((await post(app, "/api/accounts/verify-email", { oobCode: first })).statusCode).toBe(400);
-    expect((await post(app, "/api/accounts/verify-email", { oobCode: second })).statusCode).toBe(200);
+    expect((await post(app, "/api/accounts/verify-email", { oobCode: first }, { cookie })).statusCode).toBe(400);
+    expect((await post(app, "/api/accounts/verify-email", { oobCode: second }, { cookie })).statusCode).toBe(200);
   });
 });
 

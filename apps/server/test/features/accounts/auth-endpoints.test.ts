@@ -83,6 +83,17 @@ describe("Better Auth answers only the endpoints the product uses", () => {
     expect(after.email).toBe(person.email);
   });
 
+  it("a name changed through update-user is the profile's display name too: one name, whichever door changes it", async () => {
+    const person = await signUp(t.app, { name: "Robin", password: PASSWORD });
+    const renamed = await send("POST", "/api/auth/update-user", person.cookie, { name: "Renamedb <x>" });
+    expect(renamed.statusCode).toBe(200);
+    const profile = await send("GET", "/api/profile", person.cookie);
+    expect(profile.json().profile.displayName).toBe("Renamedb x");
+    expect((await accountOf(person.userId)).name).toBe("Renamedb x");
+    const session = await send("GET", "/api/auth/get-session", person.cookie);
+    expect(session.json().user.name).toBe("Renamedb x");
+  });
+
   it("sign-up sets only the email, password and name: an image or a verified flag is refused", async () => {
     for (const extra of [{ image: `https://example.com/${"x".repeat(100_000)}` }, { emailVerified: true }]) {
       const email = `extra-${Object.keys(extra)[0]}@example.com`;

@@ -27,11 +27,12 @@ async function mailTo(address: string, page: string): Promise<string> {
 
 describe("mail through SMTP_URL (caught by a local smtp-server)", () => {
   it("delivers the verification email with a working link", async () => {
-    const { email } = await signUp(app, { password: "violet-harbor-42-lantern" });
+    const { email, cookie } = await signUp(app, { password: "violet-harbor-42-lantern" });
     const code = await mailTo(email, "/verify-email");
     expect(received.find((m) => m.to.includes(email))?.raw).toContain('From: "Sam\'s Web" <sam@example.com>');
     expect(
-      (await post(app, "/api/accounts/verify-email", { oobCode: code }, { remoteAddress: "10.9.9.9" })).statusCode,
+      (await post(app, "/api/accounts/verify-email", { oobCode: code }, { cookie, remoteAddress: "10.9.9.9" }))
+        .statusCode,
     ).toBe(200);
   });
 

@@ -130,7 +130,10 @@ describe("photos uploaded to two accounts", () => {
 
     // The moderator sees the copier in the queue, next to the account whose photo it looks like.
     const moderator = await signUp(t.app, { email: "moderator@example.com" });
-    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, moderator.userId));
+    await t.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, moderator.userId));
     const queue = await t.app.inject({ method: "GET", url: "/api/admin/queue", headers: { cookie: moderator.cookie } });
     const entry = (queue.json() as { entries: { id: string; duplicates: { otherId: string }[] }[] }).entries.find(
       (e) => e.id === copier.userId,

@@ -23,10 +23,13 @@ let t: TestApp;
 let moderator: { cookie: string; userId: string };
 beforeAll(async () => {
   t = await createTestApp({
-    ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other-admin@example.com,second-moderator@example.com`,
+    ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , other-admin@example.com,second-moderator@example.com,third-moderator@example.com`,
   });
   moderator = await signUp(t.app, { email: ADMIN_EMAIL });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, moderator.userId));
+  await t.db
+    .update(users)
+    .set({ emailVerified: true, mailboxProvenAt: new Date() })
+    .where(eq(users.id, moderator.userId));
 });
 
 let zipCounter = 0;
@@ -307,12 +310,37 @@ describe("moderation", () => {
     expect(files.get("moderation.json")?.toString("utf8")).not.toContain(ADMIN_EMAIL);
   });
 
+  it("a moderator cannot suspend themselves or another moderator: nobody could restore them", async () => {
+    const other = await signUp(t.app, { email: "third-moderator@example.com" });
+    await t.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, other.userId));
+    for (const subjectId of [moderator.userId, other.userId]) {
+      const answer = await call(t.app, moderator.cookie, "moderatePerson", {
+        subjectId,
+        action: "suspend",
+        reason: "x",
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toBe(MESSAGES.moderatorNotSuspended);
+      const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, subjectId));
+      expect(profile?.suspendedAt).toBeNull();
+      expect(await t.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subjectId))).toEqual([]);
+    }
+    expect((await queue(moderator.cookie)).statusCode).toBe(200);
+    expect((await queue(other.cookie)).statusCode).toBe(200);
+  });
+
   it("two moderators deciding at once make one decision; a decision that no longer applies is refused and changes nothing", async () => {
     const { me, shown } = await meAndShown(1);
     const subject = shown[0] as string;
     await call(t.app, me.cookie, "reportPerson", { personId: subject, reason: "harassment" });
     const second = await signUp(t.app, { email: "second-moderator@example.com" });
-    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, second.userId));
+    await t.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, second.userId));
     const outbox = path.join(t.config.dataDir, "outbox");
     const mailsAbout = async () => {
       const [account] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, subject));
@@ -432,7 +460,10 @@ describe("moderation while the mail server is down", () => {
       { build: { jobs } },
     );
     const mod = await signUp(down.app, { email: ADMIN_EMAIL });
-    await down.db.update(users).set({ emailVerified: true }).where(eq(users.id, mod.userId));
+    await down.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, mod.userId));
     const subject = await signUp(down.app);
     const suspended = await call(down.app, mod.cookie, "moderatePerson", {
       subjectId: subject.userId,

@@ -48,6 +48,7 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
     suspended: entry.suspended,
     shadowHidden: entry.shadowHidden,
     openItems: entry.reports.length + entry.duplicates.length,
+    moderator: entry.moderator,
   });
   const state = entry.suspended ? "Suspended" : entry.shadowHidden ? "Hidden from new searches" : "Visible";
   return (
