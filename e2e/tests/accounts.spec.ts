@@ -187,6 +187,48 @@ test("sign up, verify the email from its link, log out and back in, then delete 
   await expect(gone.getByRole("alert")).toHaveText("Invalid email or password.", { timeout: 20_000 });
 });
 
+test("a verification link opened signed out asks to log in to its account, then verifies; in another account's browser it says so", async ({
+  browser,
+}) => {
+  const email = uniqueEmail("elsewhere");
+  const laptop = await browser.newPage();
+  await laptop.goto("/");
+  await signUp(laptop, { name: "Noor", email });
+  await expect(laptop.getByRole("banner").getByRole("link", { name: "Welcome, Noor!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  const link = await linkFromOutbox(email, "/verify-email");
+
+  // Someone else signed in (a shared computer): the link is not theirs to use, and stays usable.
+  const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await shared.goto("/");
+  await signUp(shared, { name: "Other", email: uniqueEmail("other") });
+  await expect(shared.getByRole("banner").getByRole("link", { name: "Welcome, Other!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await shared.goto(link);
+  await expect(shared.getByRole("heading", { level: 1 })).toHaveText("Log in to verify your email");
+  await expect(shared.getByText("This link was sent for another account.")).toBeVisible();
+  await shared.screenshot({ path: "/work/screens/safety/verify-other-account-390.png", fullPage: true });
+  await shared.close();
+
+  // On a phone where nobody is signed in (or a mail scanner): nothing is verified until the
+  // account's own password is typed here.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(link);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Log in to verify your email");
+  await phone.screenshot({ path: "/work/screens/safety/verify-sign-in-first-390.png", fullPage: true });
+  await phone.getByRole("main").getByRole("button", { name: "Log In" }).click();
+  const panel = phone.getByRole("dialog", { name: /^(Login|Sign Up)$/ });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await panel.locator("form").getByRole("button", { name: "Login", exact: true }).click();
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Email Verified!", { timeout: 20_000 });
+  await phone.screenshot({ path: "/work/screens/safety/verify-after-log-in-390.png", fullPage: true });
+  await phone.close();
+  await laptop.close();
+});
+
 test("resend verification from settings shows 'Verification email sent. Check your inbox.'", async ({ page }) => {
   const email = uniqueEmail("resend");
   await page.goto("/");
