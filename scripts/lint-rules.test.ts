@@ -46,6 +46,66 @@ describe("layering rules enforced by Biome", () => {
     expect(good.output).not.toContain("noRestrictedImports");
   });
 
+  it("a server layer imports only the layers below it: db <- platform <- features <- app", () => {
+    const dbUp = lint({
+      "apps/server/src/db/probe.ts":
+        'import { withLock } from "../platform/db/lock.ts";\nimport type { Config } from "../config.ts";\nexport const p = [withLock, {} as Config];\n',
+    });
+    expect(dbUp.ok).toBe(false);
+    expect(dbUp.output).toContain("db/ imports none of platform/");
+    expect(dbUp.output.match(/db\/ imports none of platform\//g)?.length).toBeGreaterThanOrEqual(2);
+
+    const platformUp = lint({
+      "apps/server/src/platform/probe/probe.ts":
+        'import type { Auth } from "../../features/accounts/auth.ts";\nexport type P = Auth;\n',
+    });
+    expect(platformUp.ok).toBe(false);
+    expect(platformUp.output).toContain("platform/ and config.ts import neither features/");
+
+    for (const file of ["apps/server/src/features/probe/service.ts", "apps/server/src/features/probe/data.ts"]) {
+      const featureUp = lint({ [file]: 'import { FEATURES } from "../../app.ts";\nexport const p = FEATURES;\n' });
+      expect(featureUp.ok, file).toBe(false);
+      expect(featureUp.output).toContain("a feature never imports the app");
+    }
+
+    // The ORM rule still holds beside the layering rule, and going down stays allowed.
+    const orm = lint({
+      "apps/server/src/features/probe/service.ts": 'import { eq } from "drizzle-orm";\nexport const p = eq;\n',
+    });
+    expect(orm.output).toContain("data.ts (reads) and mutations.ts (writes)");
+    const down = lint({
+      "apps/server/src/features/probe/data.ts":
+        'import { eq } from "drizzle-orm";\nimport { AppError } from "../../platform/http/errors.ts";\nimport { users } from "../../db/schema.ts";\nexport const p = [eq, AppError, users];\n',
+      "apps/server/src/platform/probe/down.ts":
+        'import { users } from "../../db/schema.ts";\nexport const p = users;\n',
+    });
+    expect(down.output).not.toContain("noRestrictedImports");
+  });
+
+  it("the heuristic scoring and the text reading do no I/O", () => {
+    const scoring = lint({
+      "apps/server/src/features/matching/scoring/probe.ts":
+        'import { readFileSync } from "node:fs";\nimport { findMatch } from "../data.ts";\nimport { generateStructured } from "../../../platform/llm/structured-call.ts";\nexport const p = [readFileSync, findMatch, generateStructured];\n',
+    });
+    expect(scoring.ok).toBe(false);
+    expect(scoring.output.match(/only read text and compute/g)?.length).toBeGreaterThanOrEqual(3);
+
+    const reading = lint({
+      "apps/server/src/platform/text-reading/probe.ts":
+        'import { profiles } from "../../db/schema.ts";\nexport const p = profiles;\n',
+    });
+    expect(reading.ok).toBe(false);
+    expect(reading.output).toContain("only read text and compute");
+
+    const allowed = lint({
+      "apps/server/src/features/matching/scoring/probe.ts":
+        'import { stems } from "../../../platform/text-reading/text.ts";\nimport type { Narrative } from "../narrative/narrative.ts";\nexport const p = (n: Narrative) => stems(n.about);\n',
+      "apps/server/src/features/matching/scoring/llm-scorer.ts":
+        'import { generateStructured } from "../../../platform/llm/structured-call.ts";\nexport const p = generateStructured;\n',
+    });
+    expect(allowed.output).not.toContain("noRestrictedImports");
+  });
+
   it("a web feature may not import the app shell", () => {
     const bad = lint({
       "apps/web/src/features/probe/probe-page.tsx":

@@ -2,7 +2,7 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { withMigrationLock } from "../platform/db/migration-lock.ts";
+import { withMigrationLock } from "./migration-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Database = ReturnType<typeof createDatabase>["db"];

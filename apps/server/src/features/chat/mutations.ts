@@ -1,19 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { ChatSender } from "@sams-web/domain/chat/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { conversations, matches, messages, profiles } from "../../db/schema.ts";
+import { conversations, matches, messages, newConversationId, profiles } from "../../db/schema.ts";
 
 export interface NewMessage {
   sender: ChatSender;
   text: string;
   stage: string;
   sentAt: Date;
-}
-
-/** A conversation id: a timestamp, made unique across people by a suffix. */
-export function newConversationId(at: number): string {
-  return `${at}-${randomBytes(4).toString("hex")}`;
 }
 
 /**

@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { Database } from "../../db/client.ts";
+import { withMigrationLock } from "../../db/migration-lock.ts";
 import { zipCodes } from "../../db/schema.ts";
-import { withMigrationLock } from "./migration-lock.ts";
 
 interface ZipRecord {
   zip: string;

@@ -5,8 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
-import type { Auth } from "../../features/accounts/auth.ts";
 import { AppError } from "../http/errors.ts";
+import type { AuthService } from "./auth-service.ts";
 
 export interface SessionUser {
   id: string;
@@ -46,7 +46,7 @@ function verifiedCookieValue(cookie: string, secret: string): string | null {
  * one Better Auth cleans up, a "don't remember me" session — goes through Better Auth's getSession,
  * so its rules stay the only rules.
  */
-export function createSessionResolver(auth: Auth, db: Database) {
+export function createSessionResolver(auth: AuthService, db: Database) {
   // Prepared once: building the statement anew on every request cost as much as running it.
   const sessionByToken = db
     .select({

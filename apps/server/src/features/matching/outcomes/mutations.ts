@@ -1,8 +1,7 @@
 import type { MatchOutcome } from "@sams-web/domain/matching/rules";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { conversations, matchOutcomes, messages, profiles } from "../../../db/schema.ts";
-import { newConversationId } from "../../chat/mutations.ts";
+import { conversations, matchOutcomes, messages, newConversationId, profiles } from "../../../db/schema.ts";
 
 /**
  * Claims Sam's question about one connection for one person: the insert of their outcome row is

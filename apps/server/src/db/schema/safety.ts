@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { createdAt } from "./columns.ts";
+
+// Trust and safety: blocks, reports, moderation, and the photo hashes that find duplicates.
+
+/**
+ * "Not this person", from either side: the pair never meets again in any search, review, pending
+ * page or email (the preliminary match reads it). Written by Block and by Report.
+ */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index("blocks_blocked_idx").on(table.blockedId),
+  ],
+);
+
+/** A person's report about someone they were shown; open until a moderator dismisses, suspends or restores. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedId: text("reported_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One of REPORT_REASONS. */
+    reason: text("reason").notNull(),
+    text: text("text").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("reports_open_idx").on(table.reportedId).where(sql`${table.resolvedAt} is null`),
+    index("reports_reporter_day_idx").on(table.reporterId, table.createdAt),
+  ],
+);
+
+/**
+ * The audit log of moderation: who (the moderator; null once their account is gone), when, what,
+ * about whom and why. Kept while the person acted on has an account; their data export includes it.
+ */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    moderatorId: text("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One of MODERATION_ACTIONS. */
+    action: text("action").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("moderation_actions_subject_idx").on(table.subjectId)],
+);
+
+/**
+ * The difference hash of each current photo (features/photos/photo-hash.ts), with its four 16-bit
+ * bands indexed together with the hash, so a near duplicate among millions is found in the
+ * indexes alone: the bands narrow, and the hash beside each is compared without reading the table.
+ */
+export const photoHashes = pgTable(
+  "photo_hashes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    photoUrl: text("photo_url").notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    band0: integer("band0").notNull(),
+    band1: integer("band1").notNull(),
+    band2: integer("band2").notNull(),
+    band3: integer("band3").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.photoUrl] }),
+    index("photo_hashes_band0_idx").on(table.band0, table.hash),
+    index("photo_hashes_band1_idx").on(table.band1, table.hash),
+    index("photo_hashes_band2_idx").on(table.band2, table.hash),
+    index("photo_hashes_band3_idx").on(table.band3, table.hash),
+  ],
+);
+
+/**
+ * A photo of `userId` that looks like one on another account (`otherUserId`): shown to moderators
+ * with both accounts until a decision about `userId` resolves it.
+ */
+export const duplicatePhotos = pgTable(
+  "duplicate_photos",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    photoUrl: text("photo_url").notNull(),
+    otherUserId: text("other_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherPhotoUrl: text("other_photo_url").notNull(),
+    distance: integer("distance").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.photoUrl, table.otherUserId, table.otherPhotoUrl] }),
+    index("duplicate_photos_other_idx").on(table.otherUserId),
+  ],
+);
