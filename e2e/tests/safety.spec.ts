@@ -179,7 +179,7 @@ test.describe("on a laptop", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath("duplicate-flag-phone.png"), fullPage: true });
 
-    await card.getByLabel("Why (kept in the audit log)").fill("Kim's photo; asked Casey for their own.");
+    await card.getByLabel(/^Why/).fill("Kim's photo; asked Casey for their own.");
     await card.getByRole("button", { name: "Dismiss" }).click();
     await expect(page.getByRole("status")).toHaveText(MESSAGES.moderationDismissed);
     await expect(card).toHaveCount(0);
@@ -231,7 +231,7 @@ test.describe("on a laptop", () => {
     await expect(card).toContainText("Asked me for money.");
     await expect(card).toContainText("Scam or spam");
     await page.screenshot({ path: testInfo.outputPath("moderation-laptop.png"), fullPage: true });
-    await card.getByLabel("Why (kept in the audit log)").fill("Scam reports, confirmed by the photos.");
+    await card.getByLabel(/^Why/).fill("Scam reports, confirmed by the photos.");
     await expect(card.getByRole("button", { name: "Restore" })).toHaveCount(0);
     await card.getByRole("button", { name: "Suspend" }).click();
     await expect(page.getByRole("status")).toHaveText(MESSAGES.moderationSuspended);
@@ -279,5 +279,69 @@ test.describe("on a laptop", () => {
       MESSAGES.accountSuspended,
     );
     await kimBrowser.close();
+  });
+
+  test("the moderator reads names and words that try to mislead as they are, and sees which reports share a mailbox", async ({
+    page,
+    browser,
+    person: moderator,
+    signUp,
+    db,
+  }, testInfo) => {
+    await makeModerator(db, moderator.id);
+    const others = await browser.newContext();
+    const subject = await signUp(others, "Target");
+    // A name that would read as "Target exe.png", and a reporter's name that would turn the date after it around.
+    await db.query("update profiles set display_name = $2 where user_id = $1", [subject.id, "Target \u202Egnp.exe"]);
+    const flood = `Z${"\u0336".repeat(400)} look`;
+    const reporterNames = ["Ann\u202E", "Bea"];
+    for (const [index, name] of reporterNames.entries()) {
+      const reporter = await signUp(others, name);
+      // Two accounts on one mailbox, as one person with plus-addresses would make them.
+      const email = `mal+${index}-${reporter.id}@e2e.example.com`;
+      await db.query("update users set email = $2 where id = $1", [reporter.id, email]);
+      await db.query("update profiles set email = $2 where user_id = $1", [
+        reporter.id,
+        `mal+${index}@e2e.example.com`,
+      ]);
+      await pairBothWays(db, reporter.id, subject.id, "photoValidation");
+      const reported = await others.request.post("/api/call/reportPerson", {
+        data: { data: { personId: subject.id, reason: "fakeProfile", text: index === 0 ? flood : "Same words." } },
+        headers: { origin: String(testInfo.project.use.baseURL) },
+      });
+      expect(reported.ok()).toBe(true);
+    }
+    await others.close();
+
+    await page.goto("/admin");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Target/ }) });
+    const heading = card.getByRole("heading", { name: /^Target/ });
+    await expect(heading).toHaveText("Target ⟨U+202E⟩gnp.exe");
+    const reports = card.getByRole("listitem");
+    await expect(reports).toHaveCount(2);
+    // Each member's text is isolated, so it cannot reorder the date written after it.
+    await expect(reports.first().locator("bdi").first()).toHaveText("Ann⟨U+202E⟩");
+    const text = (await reports.first().textContent()) ?? "";
+    expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(text).not.toMatch(/\p{M}{4}/u);
+    expect(text).toContain("⟨397 more marks⟩");
+    await expect(reports.first()).toContainText("account 0 days old when reporting · same mailbox as report 2");
+    await expect(reports.first()).toContainText("does not count towards a hide");
+    await expect(card).toContainText("From 1 mailbox; 0 of them count towards hiding this person (it takes 3).");
+    // Nothing leaves its card, on a laptop or a phone.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const spill = await reports.evaluateAll((items) =>
+        items.map((item) => item.scrollWidth - item.clientWidth + (item.scrollHeight - item.clientHeight)),
+      );
+      expect(spill.every((extra) => extra <= 0)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await card.screenshot({ path: `/work/screens/safety/moderation-misleading-text-${viewport.width}.png` });
+    }
   });
 });

@@ -25,6 +25,9 @@ export const ACCOUNTS_MESSAGES = {
   // ── Settings: the account's part ───────────────────────────────────────────────────────
   resendVerificationFailed: "Could not resend verification email.",
   verificationEmailSent: "Verification email sent. Check your inbox.",
+  // ours: VERIFICATION_EMAILS_PER_DAY reached for the mailbox
+  verificationEmailDailyLimit:
+    "We have sent this address the most verification emails we send in a day. Please look for them in your inbox (and spam folder), or try again tomorrow.",
   logoutFailed: "Logout failed. Please try again.",
   deleteAccountFailed: "Failed to delete account. Please try again.",
   reauthWithPassword: "This is a sensitive operation. Please re-enter your password to delete your account.",

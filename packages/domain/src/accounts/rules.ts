@@ -18,6 +18,14 @@ export const RESET_TOKEN_TTL_MS = 1 * HOUR_MS;
 export const PASSWORD_RESET_EMAILS_PER_DAY = 5;
 
 /**
+ * Verification emails (the sign-up's and every resend) one mailbox may receive in a UTC day, from
+ * all the accounts on it together: whoever signs up with a stranger's address decides when one is
+ * sent, so its count is capped as reset emails are. Past it the sign-up still succeeds without an
+ * email, and the owner asking for another is told to try tomorrow.
+ */
+export const VERIFICATION_EMAILS_PER_DAY = 5;
+
+/**
  * Wrong passwords are counted per account and per account-and-address, over an hour. Past
  * SIGN_IN_FAILURES_BEFORE_HARDER_CHECK for the account (from anywhere), every sign-in to it needs
  * the harder bot check, HARDER_BOTCHECK_FACTOR times the work: a script guessing slows to a crawl

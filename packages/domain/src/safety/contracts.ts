@@ -26,7 +26,16 @@ export interface ConnectionsResponse {
 }
 
 export interface QueueReport {
-  reporterFirstName: string;
+  /** Null once the reporter deleted their account (the report stays). */
+  reporterFirstName: string | null;
+  /** Whole days between the reporter's sign-up and the report; null once the account is gone. */
+  reporterAccountAgeDays: number | null;
+  /** Reports of one card with the same number came from one mailbox (1, 2, … in order of appearance). */
+  mailboxGroup: number;
+  /** The same for the address they came from; null when it is not known. */
+  addressGroup: number | null;
+  /** Whether it counted towards a hide (SHADOW_HIDE_REPORTERS). */
+  countsTowardHide: boolean;
   reason: ReportReason;
   text: string;
   /** ms timestamp */

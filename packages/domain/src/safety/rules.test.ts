@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applicableModerationActions, isModerator, parseAdminEmails } from "./rules.ts";
+import {
+  applicableModerationActions,
+  isModerator,
+  MAX_COMBINING_MARKS,
+  neutralisedText,
+  parseAdminEmails,
+} from "./rules.ts";
 
 describe("moderators (ADMIN_EMAILS)", () => {
   const admins = parseAdminEmails(" Mod@Example.com, ,second@example.com ");
@@ -42,5 +48,24 @@ describe("the decisions that apply to a person in the queue", () => {
     expect(
       applicableModerationActions({ suspended: false, shadowHidden: false, openItems: 2, moderator: true }),
     ).toEqual(["dismiss"]);
+  });
+});
+
+describe("member text on the moderator's page", () => {
+  it("shows bidirectional controls instead of obeying them", () => {
+    expect(neutralisedText("photo\u202Egnp.exe")).toBe("photo⟨U+202E⟩gnp.exe");
+    expect(neutralisedText("\u2067Ana\u2069 \u200F")).toBe("⟨U+2067⟩Ana⟨U+2069⟩ ⟨U+200F⟩");
+  });
+
+  it(`keeps up to ${MAX_COMBINING_MARKS} combining marks on a character and says how many more there were`, () => {
+    expect(neutralisedText("Nguyễn Thị")).toBe("Nguyễn Thị");
+    expect(neutralisedText("e\u0301\u0302")).toBe("e\u0301\u0302");
+    const flood = `Z${"\u0336".repeat(500)}alg${"\u0489".repeat(4)}o`;
+    expect(neutralisedText(flood)).toBe(`Z${"\u0336".repeat(3)}⟨497 more marks⟩alg${"\u0489".repeat(3)}⟨1 more mark⟩o`);
+  });
+
+  it("leaves ordinary text, right-to-left scripts and emoji alone", () => {
+    for (const text of ["Anna-Lena O'Brien", "שלום עולם", "مرحبا", "👩‍❤️‍👨 ok"])
+      expect(neutralisedText(text)).toBe(text);
   });
 });

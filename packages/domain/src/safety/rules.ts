@@ -17,18 +17,32 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 /** The optional words of a report. */
 export const REPORT_TEXT_MAX_LENGTH = 1_000;
 
-/** Reports one person may send in a UTC day: enough for real harm, too few to flood moderators. */
+/**
+ * Reports one person (one mailbox, however many accounts on it) may send in a UTC day: enough for
+ * real harm, too few to flood moderators.
+ */
 export const REPORTS_PER_DAY = 5;
 
 /**
- * Open reports from this many different people hide a person from new searches until a moderator
- * decides: harm stops before anyone is awake, and no single person can hide anyone.
+ * Open reports from this many different reporters hide a person from new searches until a
+ * moderator decides: harm stops before anyone is awake, and no single person can hide anyone. A
+ * reporter is a mailbox (accounts whose addresses deliver to one mailbox are one reporter), and
+ * only reporters whose account was verified and REPORTER_MIN_ACCOUNT_AGE_DAYS old when they
+ * reported count, so accounts made by script for the purpose weigh nothing. After a moderator
+ * dismissed (or restored), the reporters of the closed reports never count towards hiding that
+ * person again: the decision stands against them.
  */
 export const SHADOW_HIDE_REPORTERS = 3;
+
+/** How old a reporter's account must be for the report to count towards a hide. */
+export const REPORTER_MIN_ACCOUNT_AGE_DAYS = 7;
 
 /** What a moderator may do about a reported person. */
 export const MODERATION_ACTIONS = ["dismiss", "suspend", "restore"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Decisions after which the reporters of the reports they closed never count towards hiding that person again. */
+export const DECISIONS_AGAINST_REPORTERS: readonly ModerationAction[] = ["dismiss", "restore"];
 
 export const MODERATION_REASON_MAX_LENGTH = 1_000;
 
@@ -109,3 +123,29 @@ export const PHOTO_HASH_BAND_RADII: readonly number[] = Array.from({ length: PHO
   const extra = band < (DUPLICATE_PHOTO_MAX_DISTANCE + 1) % PHOTO_HASH_BANDS ? 1 : 0;
   return share + extra - 1;
 });
+
+/** Characters that reorder the text around them (embeddings, overrides, isolates, marks). */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Combining marks shown on one character at most: enough for any script's real text. */
+export const MAX_COMBINING_MARKS = 3;
+
+/**
+ * Text a member wrote (a name, a report, a narrative), as a moderator's page shows it: every
+ * bidirectional control becomes visible (`⟨U+202E⟩`) instead of silently reordering what follows
+ * (a date read backwards, `gnp.exe` shown as `exe.png`), and a run of combining marks past
+ * MAX_COMBINING_MARKS is cut to that, saying how many were cut, so it cannot spill out of its
+ * card. The page also isolates each such text (`<bdi>`), so none can reorder its neighbours.
+ */
+export function neutralisedText(text: string): string {
+  const visible = text.replace(
+    BIDI_CONTROLS,
+    (control) => `⟨U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}⟩`,
+  );
+  return visible.replace(/\p{M}+/gu, (marks) => {
+    const all = [...marks];
+    if (all.length <= MAX_COMBINING_MARKS) return marks;
+    const cut = all.length - MAX_COMBINING_MARKS;
+    return `${all.slice(0, MAX_COMBINING_MARKS).join("")}⟨${cut} more mark${cut === 1 ? "" : "s"}⟩`;
+  });
+}

@@ -13,6 +13,10 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     displayName: text("display_name").notNull(),
     email: text("email").notNull(),
+    /** The mailbox the email delivers to (src/db/functions/mailbox_of.sql): one person's many addresses as one. */
+    mailbox: text("mailbox")
+      .notNull()
+      .generatedAlwaysAs(sql`mailbox_of(email)`),
     status: text("status").notNull().default("unavailable"),
     verified: boolean("verified").notNull().default(false),
     gender: text("gender").notNull().default(""),
@@ -40,5 +44,5 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("profiles_status_idx").on(table.status)],
+  (table) => [index("profiles_status_idx").on(table.status), index("profiles_mailbox_idx").on(table.mailbox)],
 );

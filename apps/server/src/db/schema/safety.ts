@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { createdAt } from "./columns.ts";
 
@@ -31,21 +31,32 @@ export const reports = pgTable(
   "reports",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    reporterId: text("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the reporter's account is gone: the report stays, without who made it. */
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
     reportedId: text("reported_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** One of REPORT_REASONS. */
     reason: text("reason").notNull(),
     text: text("text").notNull().default(""),
+    /**
+     * A keyed hash (under the auth secret) of the reporter's mailbox: reports from one mailbox are
+     * one reporter, and a dismiss stands against it, even once the account is gone. It names
+     * nobody without the secret.
+     */
+    reporterMailboxKey: text("reporter_mailbox_key").notNull(),
+    /** The same kind of hash of the address the report came from, so moderators see shared ones. */
+    reporterAddressKey: text("reporter_address_key"),
+    /** Whether it counts towards a hide: the reporter's account was verified and old enough then. */
+    countsTowardHide: boolean("counts_toward_hide").notNull().default(false),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** The moderator's decision that closed it (one of MODERATION_ACTIONS). */
+    resolution: text("resolution"),
   },
   (table) => [
     index("reports_open_idx").on(table.reportedId).where(sql`${table.resolvedAt} is null`),
-    index("reports_reporter_day_idx").on(table.reporterId, table.createdAt),
+    index("reports_reporter_mailbox_day_idx").on(table.reporterMailboxKey, table.createdAt),
   ],
 );
 

@@ -11,7 +11,7 @@ import type { Config } from "../../config.ts";
 import { authDatabaseAdapter } from "../../platform/db/auth-adapter.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { createMailer, type Mailer } from "../../platform/mail/mailer.ts";
-import { isSuspended } from "../safety/data.ts";
+import { isSuspended, isSuspendedMailbox } from "../safety/data.ts";
 import { createAccountMail } from "./mail.ts";
 import { createProfileForUser, markProvenByGoogle, setProfileDisplayName } from "./mutations.ts";
 
@@ -153,7 +153,16 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
         },
         create: {
           // The name is stripped of < > " ' & and trimmed; an empty one becomes the email's local part.
-          before: async (user) => ({ data: { ...user, name: displayNameFromSignup(user.name ?? "", user.email) } }),
+          // No account is made on the mailbox of a suspended one (with a password or Google).
+          before: async (user) => {
+            if (await isSuspendedMailbox(db, user.email)) {
+              throw new APIError("FORBIDDEN", {
+                code: ACCOUNT_ERROR_CODES.suspended,
+                message: MESSAGES.accountSuspended,
+              });
+            }
+            return { data: { ...user, name: displayNameFromSignup(user.name ?? "", user.email) } };
+          },
           after: async (user) => {
             await createProfileForUser(db, {
               userId: user.id,

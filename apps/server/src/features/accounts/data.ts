@@ -11,6 +11,12 @@ export async function findUserByEmail(db: Database, email: string) {
   return row ?? null;
 }
 
+/** The mailbox an address delivers to (src/db/functions/mailbox_of.sql). */
+export async function mailboxOf(db: Database, email: string): Promise<string> {
+  const result = await db.execute<{ mailbox: string }>(sql`select mailbox_of(${email}) as mailbox`);
+  return result.rows[0]?.mailbox ?? email.trim().toLowerCase();
+}
+
 /** The email of a reset token's account, without using the token up (the reset page shows it first). */
 export async function emailForResetToken(db: Database, token: string): Promise<string | null> {
   const [row] = await db

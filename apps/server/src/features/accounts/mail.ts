@@ -3,7 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { escapeHtml } from "../../platform/mail/compose.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
-import { issueToken } from "./mutations.ts";
+import { countVerificationEmail, issueToken } from "./mutations.ts";
 
 function compose(intro: string, action: string, link: string, outro: string) {
   const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nSam's Web`;
@@ -17,7 +17,14 @@ export function createAccountMail(options: { config: Config; db: Database; maile
   const link = (page: string, token: string) => `${config.publicUrl}${page}?oobCode=${encodeURIComponent(token)}`;
 
   return {
-    async sendVerification(user: { id: string; email: string; name: string }): Promise<void> {
+    /**
+     * Sends a fresh verification link, unless the mailbox had VERIFICATION_EMAILS_PER_DAY today
+     * (from all its accounts together). Answers whether it went out. The email greets nobody by
+     * name: until the address is verified, the name is whatever the person who typed the address
+     * chose, and the mailbox may be a stranger's.
+     */
+    async sendVerification(user: { id: string; email: string }): Promise<boolean> {
+      if (!(await countVerificationEmail(db, user.id, new Date()))) return false;
       const token = await issueToken(db, {
         purpose: "verify-email",
         userId: user.id,
@@ -29,12 +36,13 @@ export function createAccountMail(options: { config: Config; db: Database; maile
         subject: "Verify your email for Sam's Web",
         link: url,
         ...compose(
-          `Hi ${user.name}, please confirm this is your email address.`,
+          "Hello, please confirm this is your email address for Sam's Web.",
           "Verify my email",
           url,
           "The link works once and expires in 24 hours. If you did not sign up, ignore this email.",
         ),
       });
+      return true;
     },
 
     async sendPasswordReset(user: { id: string; email: string }): Promise<void> {

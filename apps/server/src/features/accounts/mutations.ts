@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
+import { VERIFICATION_EMAILS_PER_DAY } from "@sams-web/domain/accounts/rules";
+import { DAY_MS } from "@sams-web/domain/shared/time";
 import { and, eq, gt, like, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, profiles, sessions, users, verifications } from "../../db/schema.ts";
+import { countHit } from "../../platform/rate-limit/mutations.ts";
+import { storedKey } from "../../platform/rate-limit/postgres-store.ts";
 
 /** The profile at its defaults: status unavailable, not verified. */
 export async function createProfileForUser(
@@ -12,6 +16,23 @@ export async function createProfileForUser(
     .insert(profiles)
     .values({ userId: input.userId, email: input.email, displayName: input.displayName, verified: input.verified })
     .onConflictDoNothing();
+}
+
+/**
+ * Counts one verification email for the account's mailbox today (UTC) and answers whether it may
+ * go: at most VERIFICATION_EMAILS_PER_DAY a day for the mailbox, across all its accounts and
+ * instances (the rate limits' own counters).
+ */
+export async function countVerificationEmail(db: Database, userId: string, now: Date): Promise<boolean> {
+  const [profile] = await db.select({ mailbox: profiles.mailbox }).from(profiles).where(eq(profiles.userId, userId));
+  if (!profile) return false;
+  const day = now.toISOString().slice(0, 10);
+  const { hits } = await countHit(db, {
+    key: storedKey(`count:verification-email:${day}:${profile.mailbox}`),
+    windowMs: DAY_MS,
+    now,
+  });
+  return hits <= VERIFICATION_EMAILS_PER_DAY;
 }
 
 /** The profile's display name, kept equal to the account's name. */

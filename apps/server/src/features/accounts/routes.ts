@@ -27,6 +27,7 @@ import {
   accountOfVerificationToken,
   emailForResetToken,
   findUserByEmail,
+  mailboxOf,
   prepareProviderIdsOf,
   providersOf,
 } from "./data.ts";
@@ -229,7 +230,9 @@ export function registerAccountRoutes(
       const user = await sessions.requireUser(request);
       await byAddressAndUser(request);
       if (user.emailVerified) return { sent: false, alreadyVerified: true };
-      await accountMail.sendVerification(user);
+      if (!(await accountMail.sendVerification(user))) {
+        throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.verificationEmailDailyLimit);
+      }
       return { sent: true, alreadyVerified: false };
     },
   });
@@ -239,7 +242,8 @@ export function registerAccountRoutes(
       name: "password-reset-email",
       per: "utc-day",
       max: PASSWORD_RESET_EMAILS_PER_DAY,
-      key: (request) => (request.body as { data: { email: string } }).data.email.trim().toLowerCase(),
+      // Per mailbox, as verification emails are: plus-tags and case reach the same inbox.
+      key: (request) => mailboxOf(db, (request.body as { data: { email: string } }).data.email),
       refusal: () => new ResetEmailCapReached(),
     },
   ]);

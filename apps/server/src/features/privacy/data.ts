@@ -43,7 +43,11 @@ export async function readOwnData(db: Database, userId: string) {
     })
     .from(users)
     .where(eq(users.id, userId));
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  // Not the person's to read: a hide or suspension is what moderators decided about them, which
+  // the export tells only as moderation.json does (suspensions); the mailbox is derived from the email.
+  const { shadowHiddenAt: _hidden, suspendedAt: _suspended, mailbox: _mailbox, ...profile } = row ?? {};
+
   const ownConversations = await db
     .select()
     .from(conversations)
@@ -65,5 +69,11 @@ export async function readOwnData(db: Database, userId: string) {
     .from(consentRecords)
     .where(eq(consentRecords.userId, userId))
     .orderBy(asc(consentRecords.id));
-  return { account, profile, conversations: ownConversations, messages: ownMessages, consentHistory };
+  return {
+    account,
+    profile: row ? profile : undefined,
+    conversations: ownConversations,
+    messages: ownMessages,
+    consentHistory,
+  };
 }

@@ -2,7 +2,7 @@ import type { DataExportRegistry } from "../../platform/data-export/data-export-
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { listMatchesFor } from "../matching/data.ts";
 import { listOutcomesFor } from "../matching/outcomes/data.ts";
-import { moderationActionsAbout } from "../safety/data.ts";
+import { ownReportsAndBlocks, suspensionsOf } from "../safety/data.ts";
 import { createArchive } from "./archive.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";
 
@@ -17,8 +17,10 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
 - outcomes.json       whether you met the people you connected with, as you answered Sam two weeks
                       on: "met", "talked" (but did not meet), "didNotTalk", or null if you did not
                       answer; with the match's id (as in matches.json) and when Sam asked and you answered
-- moderation.json     what moderators decided about you, if anything ("moderation actions about
-                      you"): the action, the reason written for it, and when
+- moderation.json     whether a moderator suspended your account, and when, and when a moderator
+                      lifted that ("suspend", "restore"); empty if never
+- safety.json         the reports you made (about whom, why, your words, when) and the people you
+                      blocked (reporting also blocks)
 - consent.json        the history of your cookie preferences and your California privacy requests
 - any other files     such as your photos, when they are stored
 
@@ -40,7 +42,8 @@ export async function buildExport(
   const own = await readOwnData(db, userId);
   const matches = await listMatchesFor(db, userId);
   const outcomes = await listOutcomesFor(db, userId);
-  const moderation = await moderationActionsAbout(db, userId);
+  const moderation = await suspensionsOf(db, userId);
+  const safety = await ownReportsAndBlocks(db, userId);
   const requests = await listPrivacyRequests(db, { userId });
   const conversations = own.conversations.map((conversation) => ({
     id: conversation.id,
@@ -62,6 +65,7 @@ export async function buildExport(
       { name: "matches.json", data: json(matches) },
       { name: "outcomes.json", data: json(outcomes) },
       { name: "moderation.json", data: json(moderation) },
+      { name: "safety.json", data: json(safety) },
       {
         name: "consent.json",
         data: json({

@@ -1,15 +1,26 @@
 import { firstNameOf } from "@sams-web/domain/matching/rules";
-import type { ConnectionView, QueueEntry } from "@sams-web/domain/safety/contracts";
+import type { ConnectionView, QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
 import {
+  DECISIONS_AGAINST_REPORTERS,
   isModeratorAddress,
   MODERATION_QUEUE_LIMIT,
   type ModerationAction,
   type ReportReason,
 } from "@sams-web/domain/safety/rules";
+import { DAY_MS } from "@sams-web/domain/shared/time";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { duplicatePhotos, matches, moderationActions, narratives, profiles, reports, users } from "../../db/schema.ts";
+import {
+  blocks,
+  duplicatePhotos,
+  matches,
+  moderationActions,
+  narratives,
+  profiles,
+  reports,
+  users,
+} from "../../db/schema.ts";
 
 /** Whether the person is suspended: no session may be created for them. */
 export async function isSuspended(db: Database, userId: string): Promise<boolean> {
@@ -17,6 +28,19 @@ export async function isSuspended(db: Database, userId: string): Promise<boolean
     .select({ one: sql`1` })
     .from(profiles)
     .where(and(eq(profiles.userId, userId), isNotNull(profiles.suspendedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether an address delivers to the mailbox of a suspended account (mailbox_of): a suspended
+ * person does not come back with a plus-tag, another case or Gmail's dots.
+ */
+export async function isSuspendedMailbox(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(and(eq(profiles.mailbox, sql`mailbox_of(${email})`), isNotNull(profiles.suspendedAt)))
     .limit(1);
   return Boolean(row);
 }
@@ -89,14 +113,24 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
     .select({
       reportedId: reports.reportedId,
       reporterName: profiles.displayName,
+      reporterJoinedAt: users.createdAt,
+      mailboxKey: reports.reporterMailboxKey,
+      addressKey: reports.reporterAddressKey,
+      countsTowardHide: reports.countsTowardHide,
       reason: reports.reason,
       text: reports.text,
       createdAt: reports.createdAt,
     })
     .from(reports)
-    .innerJoin(profiles, eq(profiles.userId, reports.reporterId))
+    .leftJoin(profiles, eq(profiles.userId, reports.reporterId))
+    .leftJoin(users, eq(users.id, reports.reporterId))
     .where(and(inArray(reports.reportedId, ids), isNull(reports.resolvedAt)))
-    .orderBy(asc(reports.createdAt));
+    .orderBy(asc(reports.createdAt), asc(reports.id));
+  // Reporters a moderator already decided against (dismiss, restore): they never count again.
+  const overruled = await db
+    .selectDistinct({ reportedId: reports.reportedId, mailboxKey: reports.reporterMailboxKey })
+    .from(reports)
+    .where(and(inArray(reports.reportedId, ids), inArray(reports.resolution, DECISIONS_AGAINST_REPORTERS)));
   const others = alias(profiles, "others");
   const otherUsers = alias(users, "other_users");
   const duplicates = await db
@@ -134,14 +168,10 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
     suspended: person.suspendedAt !== null,
     shadowHidden: person.shadowHiddenAt !== null,
     moderator: isModeratorAddress(person.email, adminEmails),
-    reports: openReports
-      .filter((row) => row.reportedId === person.id)
-      .map((row) => ({
-        reporterFirstName: firstNameOf(row.reporterName),
-        reason: row.reason as ReportReason,
-        text: row.text,
-        createdAt: row.createdAt.getTime(),
-      })),
+    reports: reportsOnCard(
+      openReports.filter((row) => row.reportedId === person.id),
+      new Set(overruled.filter((row) => row.reportedId === person.id).map((row) => row.mailboxKey)),
+    ),
     duplicates: duplicates
       .filter((row) => row.userId === person.id)
       .map(({ userId: _owner, ...duplicate }) => duplicate),
@@ -156,16 +186,95 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
   }));
 }
 
-/** What moderators decided about the person, for their data export: never who decided. */
-export async function moderationActionsAbout(
-  db: Database,
-  userId: string,
-): Promise<{ action: string; reason: string; at: Date }[]> {
-  return db
-    .select({ action: moderationActions.action, reason: moderationActions.reason, at: moderationActions.createdAt })
+/**
+ * A card's open reports as the moderator reads them: who (first name, how old the account was
+ * when they reported; nothing once it is deleted), and which reports share a mailbox or an
+ * address, numbered on the card in order of appearance, so a moderator sees one person behind
+ * several accounts without the card showing any address.
+ */
+function reportsOnCard(
+  rows: {
+    reporterName: string | null;
+    reporterJoinedAt: Date | null;
+    mailboxKey: string;
+    addressKey: string | null;
+    countsTowardHide: boolean;
+    reason: string;
+    text: string;
+    createdAt: Date;
+  }[],
+  overruledMailboxes: ReadonlySet<string>,
+): QueueReport[] {
+  const numbering = () => {
+    const numbers = new Map<string, number>();
+    return (key: string) => numbers.get(key) ?? numbers.set(key, numbers.size + 1).get(key) ?? 0;
+  };
+  const mailboxGroup = numbering();
+  const addressGroup = numbering();
+  return rows.map((row) => ({
+    reporterFirstName: row.reporterName === null ? null : firstNameOf(row.reporterName),
+    reporterAccountAgeDays:
+      row.reporterJoinedAt === null
+        ? null
+        : Math.max(0, Math.floor((row.createdAt.getTime() - row.reporterJoinedAt.getTime()) / DAY_MS)),
+    mailboxGroup: mailboxGroup(row.mailboxKey),
+    addressGroup: row.addressKey === null ? null : addressGroup(row.addressKey),
+    countsTowardHide: row.countsTowardHide && !overruledMailboxes.has(row.mailboxKey),
+    reason: row.reason as ReportReason,
+    text: row.text,
+    createdAt: row.createdAt.getTime(),
+  }));
+}
+
+/**
+ * What the data export says moderators decided about the person: each suspension and the restore
+ * that lifted it, with when. Nothing else: a dismiss, or a restore that only lifted a hide, would
+ * tell the person they were reported or hidden (tipping off someone under review, and pointing at
+ * who reported), and the reason a moderator writes is for the audit log alone. Never who decided.
+ */
+export async function suspensionsOf(db: Database, userId: string): Promise<{ action: ModerationAction; at: Date }[]> {
+  const decisions = await db
+    .select({ action: moderationActions.action, at: moderationActions.createdAt })
     .from(moderationActions)
     .where(eq(moderationActions.subjectId, userId))
-    .orderBy(asc(moderationActions.createdAt));
+    .orderBy(asc(moderationActions.createdAt), asc(moderationActions.id));
+  let suspended = false;
+  return decisions.flatMap((decision): { action: ModerationAction; at: Date }[] => {
+    if (decision.action === "suspend") {
+      suspended = true;
+      return [{ action: "suspend", at: decision.at }];
+    }
+    if (decision.action === "restore" && suspended) {
+      suspended = false;
+      return [{ action: "restore", at: decision.at }];
+    }
+    return [];
+  });
+}
+
+/**
+ * The person's own reports and blocks, for their data export: about whom (the first name Sam
+ * showed them, while that account exists), why, their words and when. Whether a moderator acted
+ * on a report is not theirs to learn.
+ */
+export async function ownReportsAndBlocks(db: Database, userId: string) {
+  const ownReports = await db
+    .select({ about: profiles.displayName, reason: reports.reason, text: reports.text, at: reports.createdAt })
+    .from(reports)
+    .leftJoin(profiles, eq(profiles.userId, reports.reportedId))
+    .where(eq(reports.reporterId, userId))
+    .orderBy(asc(reports.createdAt), asc(reports.id));
+  const ownBlocks = await db
+    .select({ about: profiles.displayName, at: blocks.createdAt })
+    .from(blocks)
+    .leftJoin(profiles, eq(profiles.userId, blocks.blockedId))
+    .where(eq(blocks.blockerId, userId))
+    .orderBy(asc(blocks.createdAt));
+  const name = (displayName: string | null) => (displayName === null ? null : firstNameOf(displayName));
+  return {
+    reports: ownReports.map((row) => ({ ...row, about: name(row.about) })),
+    blocks: ownBlocks.map((row) => ({ ...row, about: name(row.about) })),
+  };
 }
 
 /** The name and address to write to. */

@@ -9,6 +9,7 @@ import type { SessionUser } from "../../platform/sessions/session-resolver.ts";
 import { accountOf, listConnections, moderationQueue } from "./data.ts";
 import { suspendedMail } from "./mail.ts";
 import { block, moderate, report, unmatch } from "./mutations.ts";
+import { createReporterKeys } from "./reporter-keys.ts";
 
 /** What the moderator reads once a decision is recorded. */
 const DONE: Record<ModerationAction, string> = {
@@ -23,7 +24,8 @@ const DONE: Record<ModerationAction, string> = {
  * every moderation route answers as if it did not exist.
  */
 const safety: FastifyPluginAsync = async (app) => {
-  const { db, config, sessions, callables, mailer } = app;
+  const { db, config, sessions, callables, mailer, auth } = app;
+  const reporterKeys = createReporterKeys(auth.options.secret);
 
   /** The signed-in moderator, or the same 404 an unknown route or callable gets. */
   async function requireModerator(request: FastifyRequest, notFound: string): Promise<SessionUser> {
@@ -63,7 +65,13 @@ const safety: FastifyPluginAsync = async (app) => {
     input: reportInputSchema,
     handler: async ({ personId, reason, text }, { request }) => {
       const user = await sessions.requireUser(request);
-      await report(db, user.id, personId, { reason, text }, new Date());
+      await report(
+        db,
+        user.id,
+        personId,
+        { reason, text },
+        { now: new Date(), address: request.ip, keys: reporterKeys },
+      );
       return { message: MESSAGES.reportReceived };
     },
   });
@@ -73,9 +81,13 @@ const safety: FastifyPluginAsync = async (app) => {
     handler: async ({ subjectId, action, reason }, { request }) => {
       const moderator = await requireModerator(request, "There is no callable named moderatePerson.");
       const outcome = await moderate(db, moderator.id, subjectId, { action, reason }, new Date(), config.ADMIN_EMAILS);
-      if (outcome === "notFound") throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
-      if (outcome === "moderator") throw new AppError("FAILED_PRECONDITION", MESSAGES.moderatorNotSuspended);
-      if (outcome === "stale") throw new AppError("FAILED_PRECONDITION", MESSAGES.moderationStale);
+      if (!outcome.taken) {
+        if (outcome.why === "notFound") throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+        throw new AppError(
+          "FAILED_PRECONDITION",
+          outcome.why === "moderator" ? MESSAGES.moderatorNotSuspended : MESSAGES.moderationStale,
+        );
+      }
       if (action === "suspend") {
         const account = await accountOf(db, subjectId);
         // A mail server that is down gets the mail later (the mail platform's retries); the

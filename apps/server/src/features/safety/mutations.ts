@@ -1,13 +1,16 @@
 import {
   applicableModerationActions,
+  DECISIONS_AGAINST_REPORTERS,
   isModeratorAddress,
   type ModerationAction,
+  REPORTER_MIN_ACCOUNT_AGE_DAYS,
   REPORTS_PER_DAY,
   type ReportReason,
   SHADOW_HIDE_REPORTERS,
 } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { and, eq, gte, isNull, notInArray, or, sql } from "drizzle-orm";
+import { DAY_MS } from "@sams-web/domain/shared/time";
+import { and, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   blocks,
@@ -20,6 +23,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import type { ReporterKeys } from "./reporter-keys.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -64,34 +68,67 @@ export async function block(db: Database, me: string, other: string): Promise<vo
 const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /**
- * A report also blocks. The reported person's profile row is locked first, so reports about one
- * person are counted one at a time: the report that brings SHADOW_HIDE_REPORTERS different people
- * together is the one that hides them, whatever arrives at the same moment. The reporter's own
- * day is counted under a lock on their id, so parallel reports cannot pass REPORTS_PER_DAY.
+ * A report also blocks. The reporter is their mailbox (profiles.mailbox, stored as a keyed hash),
+ * so accounts on one mailbox share one day's REPORTS_PER_DAY, counted under a lock on that
+ * mailbox, and count as one reporter. The reported person's profile row is locked first, so
+ * reports about one person are counted one at a time: the report that brings
+ * SHADOW_HIDE_REPORTERS different reporters together is the one that hides them, whatever
+ * arrives at the same moment. Only reports that count towards a hide (a verified reporter whose
+ * account is REPORTER_MIN_ACCOUNT_AGE_DAYS old) are counted, and never those of a reporter whose
+ * earlier reports about this person a moderator dismissed.
  */
 export async function report(
   db: Database,
   me: string,
   other: string,
   details: { reason: ReportReason; text: string },
-  now: Date,
+  context: { now: Date; address: string | null; keys: ReporterKeys },
 ): Promise<void> {
+  const { now, keys } = context;
   await db.transaction(async (tx) => {
     await requireShown(tx, me, other);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${me}`}))`);
+    const [reporter] = await tx
+      .select({ mailbox: profiles.mailbox, verified: users.emailVerified, joinedAt: users.createdAt })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, me));
+    if (!reporter) throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+    const mailboxKey = keys.mailbox(reporter.mailbox);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${mailboxKey}`}))`);
     const [today] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(reports)
-      .where(and(eq(reports.reporterId, me), gte(reports.createdAt, startOfUtcDay(now))));
+      .where(and(eq(reports.reporterMailboxKey, mailboxKey), gte(reports.createdAt, startOfUtcDay(now))));
     if ((today?.count ?? 0) >= REPORTS_PER_DAY) throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.reportDailyLimit);
     await tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, other)).for("update");
-    await tx.insert(reports).values({ reporterId: me, reportedId: other, reason: details.reason, text: details.text });
+    const accountAgeDays = (now.getTime() - reporter.joinedAt.getTime()) / DAY_MS;
+    await tx.insert(reports).values({
+      reporterId: me,
+      reportedId: other,
+      reason: details.reason,
+      text: details.text,
+      reporterMailboxKey: mailboxKey,
+      reporterAddressKey: context.address ? keys.address(context.address) : null,
+      countsTowardHide: reporter.verified && accountAgeDays >= REPORTER_MIN_ACCOUNT_AGE_DAYS,
+      createdAt: now,
+    });
     await declinePair(tx, me, other);
     await insertBlock(tx, me, other);
-    const [reporters] = await tx
-      .select({ count: sql<number>`count(distinct ${reports.reporterId})::int` })
+    const overruled = tx
+      .select({ key: reports.reporterMailboxKey })
       .from(reports)
-      .where(and(eq(reports.reportedId, other), isNull(reports.resolvedAt)));
+      .where(and(eq(reports.reportedId, other), inArray(reports.resolution, DECISIONS_AGAINST_REPORTERS)));
+    const [reporters] = await tx
+      .select({ count: sql<number>`count(distinct ${reports.reporterMailboxKey})::int` })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.reportedId, other),
+          isNull(reports.resolvedAt),
+          eq(reports.countsTowardHide, true),
+          notInArray(reports.reporterMailboxKey, overruled),
+        ),
+      );
     if ((reporters?.count ?? 0) >= SHADOW_HIDE_REPORTERS) {
       await tx
         .update(profiles)
@@ -104,12 +141,21 @@ export async function report(
 /** Match states that are still on the way to a connection: a suspension closes them. */
 const OPEN_MATCH_EXCLUDED = ["connected", "no"];
 
+/** What a decision did: taken, with the accounts whose sessions it ended; or why not. */
+export type ModerationOutcome =
+  | { taken: true; signedOut: string[] }
+  | { taken: false; why: "notFound" | "stale" | "moderator" };
+
 /**
  * A moderator's decision, written with its audit record in one transaction. Dismiss closes the
  * open reports and lifts a shadow-hide; suspend also ends every session, closes pending matches
- * and keeps the person out of every search (match_points drops them); restore lifts both.
+ * and keeps the person out of every search (match_points drops them); restore lifts both. A
+ * suspension holds the mailbox: every account on it (profiles.mailbox) is suspended with the
+ * person, and restore lifts them together; a moderator's address is never among them.
  * The person's row is locked first and the decision taken only if it still applies
- * (applicableModerationActions), so two moderators pressing at once make one decision.
+ * (applicableModerationActions), so two moderators pressing at once make one decision. The
+ * reports it closes keep the decision (`resolution`), which dismiss and restore hold against
+ * their reporters (see report).
  */
 export async function moderate(
   db: Database,
@@ -118,17 +164,22 @@ export async function moderate(
   decision: { action: ModerationAction; reason: string },
   now: Date,
   adminEmails: readonly string[],
-): Promise<"done" | "notFound" | "stale" | "moderator"> {
-  return db.transaction(async (tx) => {
+): Promise<ModerationOutcome> {
+  return db.transaction(async (tx): Promise<ModerationOutcome> => {
     const [subject] = await tx
-      .select({ suspendedAt: profiles.suspendedAt, shadowHiddenAt: profiles.shadowHiddenAt, email: users.email })
+      .select({
+        suspendedAt: profiles.suspendedAt,
+        shadowHiddenAt: profiles.shadowHiddenAt,
+        email: users.email,
+        mailbox: profiles.mailbox,
+      })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(eq(profiles.userId, subjectId))
       .for("update", { of: profiles });
-    if (!subject) return "notFound";
+    if (!subject) return { taken: false, why: "notFound" };
     const moderator = isModeratorAddress(subject.email, adminEmails);
-    if (decision.action === "suspend" && moderator) return "moderator";
+    if (decision.action === "suspend" && moderator) return { taken: false, why: "moderator" };
     const openItems =
       (await tx.$count(reports, and(eq(reports.reportedId, subjectId), isNull(reports.resolvedAt)))) +
       (await tx.$count(duplicatePhotos, eq(duplicatePhotos.userId, subjectId)));
@@ -138,32 +189,51 @@ export async function moderate(
       openItems,
       moderator,
     });
-    if (!applicable.includes(decision.action)) return "stale";
+    if (!applicable.includes(decision.action)) return { taken: false, why: "stale" };
     await tx
       .update(reports)
-      .set({ resolvedAt: now })
+      .set({ resolvedAt: now, resolution: decision.action })
       .where(and(eq(reports.reportedId, subjectId), isNull(reports.resolvedAt)));
     // The duplicate-photo flags on the person were looked at too.
     await tx.delete(duplicatePhotos).where(eq(duplicatePhotos.userId, subjectId));
+    const sameMailbox = (
+      await tx
+        .select({ id: profiles.userId, email: users.email })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(eq(profiles.mailbox, subject.mailbox))
+    ).flatMap((account) =>
+      account.id === subjectId || isModeratorAddress(account.email, adminEmails) ? [] : [account.id],
+    );
+    let signedOut: string[] = [];
     if (decision.action === "suspend") {
+      signedOut = [subjectId, ...sameMailbox];
       await tx.update(profiles).set({ suspendedAt: now }).where(eq(profiles.userId, subjectId));
-      await tx.delete(sessions).where(eq(sessions.userId, subjectId));
+      if (sameMailbox.length > 0) {
+        await tx
+          .update(profiles)
+          .set({ suspendedAt: now })
+          .where(and(inArray(profiles.userId, sameMailbox), isNull(profiles.suspendedAt)));
+      }
+      await tx.delete(sessions).where(inArray(sessions.userId, signedOut));
       await tx
         .update(matches)
         .set({ status: "no" })
         .where(
           and(
-            or(eq(matches.userId, subjectId), eq(matches.candidateId, subjectId)),
+            or(inArray(matches.userId, signedOut), inArray(matches.candidateId, signedOut)),
             notInArray(matches.status, OPEN_MATCH_EXCLUDED),
           ),
         );
+    } else if (decision.action === "restore") {
+      await tx.update(profiles).set({ suspendedAt: null, shadowHiddenAt: null }).where(eq(profiles.userId, subjectId));
+      if (sameMailbox.length > 0) {
+        await tx.update(profiles).set({ suspendedAt: null }).where(inArray(profiles.userId, sameMailbox));
+      }
     } else {
-      await tx
-        .update(profiles)
-        .set(decision.action === "restore" ? { suspendedAt: null, shadowHiddenAt: null } : { shadowHiddenAt: null })
-        .where(eq(profiles.userId, subjectId));
+      await tx.update(profiles).set({ shadowHiddenAt: null }).where(eq(profiles.userId, subjectId));
     }
     await tx.insert(moderationActions).values({ moderatorId, subjectId, ...decision, createdAt: now });
-    return "done";
+    return { taken: true, signedOut };
   });
 }

@@ -191,6 +191,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
         "moderation.json",
         "outcomes.json",
         "profile.json",
+        "safety.json",
       ].sort(),
     );
     const read = (name: string) => JSON.parse(files.get(name)?.toString("utf8") ?? "null");

@@ -68,6 +68,13 @@ async function found(searcher: string, other: string): Promise<boolean> {
   return result.rows.some((row) => row.id === other);
 }
 
+/** Reporters count towards a hide once their accounts are verified and a few weeks old. */
+const established = (ids: string[]) =>
+  t.db
+    .update(users)
+    .set({ emailVerified: true, createdAt: new Date(Date.now() - 30 * 24 * 3600_000) })
+    .where(inArray(users.id, ids));
+
 describe("unmatch, block and report", () => {
   it("unmatch sets the pair to 'no' for both, from any stage", async () => {
     const { me, shown } = await meAndShown(1);
@@ -169,6 +176,7 @@ describe("unmatch, block and report", () => {
     // One person reporting three times (through three separate matches is impossible: one pair,
     // so the same reporter reports once per pair; the extra reports are written directly).
     const single = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
+    await established([single.userId]);
     await t.db
       .insert(matches)
       .values({ userId: single.userId, candidateId: target, status: "photoValidation", score: 70 });
@@ -184,6 +192,7 @@ describe("unmatch, block and report", () => {
     const others = await Promise.all(
       [0, 1].map(() => signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip })),
     );
+    await established(others.map((other) => other.userId));
     const bystander = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
     expect(await found(bystander.userId, target)).toBe(true);
     for (const other of others) {
@@ -226,7 +235,7 @@ describe("moderation", () => {
     expect(still?.suspendedAt).toBeNull();
   });
 
-  it("suspend: sessions end, sign-in is refused with a sentence, out of every search, pending matches closed, an email; restore undoes it; each is in the audit log and the export", async () => {
+  it("suspend: sessions end, sign-in is refused with a sentence, out of every search, pending matches closed, an email; restore undoes it; each is in the audit log, and the export shows when", async () => {
     const zip = nextZip();
     const reporter = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: zip });
     const subject = await signedUpPerson(t, { gender: "woman", seekingGender: "man", zipCode: zip });
@@ -303,11 +312,9 @@ describe("moderation", () => {
     const archive = await t.app.inject({ method: "GET", url: "/api/export", headers: { cookie } });
     const files = readZip(archive.rawPayload);
     const actions = JSON.parse(files.get("moderation.json")?.toString("utf8") ?? "null");
-    expect(actions.map((a: { action: string; reason: string }) => [a.action, a.reason])).toEqual([
-      ["suspend", "Scam reports"],
-      ["restore", "Appeal accepted"],
-    ]);
+    expect(actions.map((a: { action: string }) => a.action)).toEqual(["suspend", "restore"]);
     expect(files.get("moderation.json")?.toString("utf8")).not.toContain(ADMIN_EMAIL);
+    expect(files.get("moderation.json")?.toString("utf8")).not.toContain("Scam reports");
   });
 
   it("a moderator cannot suspend themselves or another moderator: nobody could restore them", async () => {

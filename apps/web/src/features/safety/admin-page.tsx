@@ -1,9 +1,11 @@
-import type { QueueEntry } from "@sams-web/domain/safety/contracts";
+import type { QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
 import {
   applicableModerationActions,
   MODERATION_QUEUE_LIMIT,
   type ModerationAction,
+  neutralisedText,
   REPORT_REASON_LABELS,
+  SHADOW_HIDE_REPORTERS,
 } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { MODERATION_TITLE } from "@sams-web/domain/shell/routes";
@@ -16,6 +18,44 @@ import { moderatePerson, useModerationQueue } from "./api.ts";
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 const ACTION_LABELS: Record<ModerationAction, string> = { dismiss: "Dismiss", suspend: "Suspend", restore: "Restore" };
+
+/**
+ * Text a member wrote, shown so it cannot mislead: its bidirectional controls visible and its
+ * combining marks cut (neutralisedText), and isolated, so it cannot reorder what is around it.
+ */
+function MemberText({ text }: { text: string }) {
+  return <bdi>{neutralisedText(text)}</bdi>;
+}
+
+/** "1 and 3", "2, 3 and 4": report numbers as a moderator reads them. */
+function numbers(list: number[]): string {
+  return list.length === 1 ? String(list[0]) : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+}
+
+/** Who reported, as far as a moderator can judge it: the account's age, and shared mailboxes or addresses. */
+function ReporterLine({ report, index, all }: { report: QueueReport; index: number; all: QueueReport[] }) {
+  const others = (same: (other: QueueReport) => boolean) =>
+    all.flatMap((other, position) => (position !== index && same(other) ? [position + 1] : []));
+  const sameMailbox = others((other) => other.mailboxGroup === report.mailboxGroup);
+  const sameAddress = others((other) => report.addressGroup !== null && other.addressGroup === report.addressGroup);
+  const age = report.reporterAccountAgeDays;
+  const facts = [
+    age === null ? "account since deleted" : `account ${age} day${age === 1 ? "" : "s"} old when reporting`,
+    sameMailbox.length > 0 ? `same mailbox as report ${numbers(sameMailbox)}` : null,
+    sameAddress.length > 0 ? `same address as report ${numbers(sameAddress)}` : null,
+    report.countsTowardHide ? null : "does not count towards a hide",
+  ].filter(Boolean);
+  return <p className="mt-1 text-xs text-ink-soft">{facts.join(" · ")}</p>;
+}
+
+/** "From 2 mailboxes; 1 of them counts towards hiding this person (it takes 3)." */
+function reportSummary(reports: QueueReport[]): string {
+  const mailboxes = new Set(reports.map((report) => report.mailboxGroup)).size;
+  const counting = new Set(reports.filter((report) => report.countsTowardHide).map((report) => report.mailboxGroup)).size;
+  const plural = mailboxes === 1 ? "mailbox" : "mailboxes";
+  const verb = counting === 1 ? "counts" : "count";
+  return `From ${mailboxes} ${plural}; ${counting} of them ${verb} towards hiding this person (it takes ${SHADOW_HIDE_REPORTERS}).`;
+}
 
 /**
  * One reported person: who reported what, what they wrote about themselves, and the decisions
@@ -54,9 +94,11 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
   return (
     <li className="card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-xl font-semibold">{entry.displayName}</h2>
+        <h2 className="text-xl font-semibold [overflow-wrap:anywhere]">
+          <MemberText text={entry.displayName} />
+        </h2>
         <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">
-          {entry.email} · {state}
+          <MemberText text={entry.email} /> · {state}
         </p>
       </div>
       {entry.photos.length > 0 && (
@@ -71,17 +113,40 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
           ))}
         </div>
       )}
-      {entry.narrative && <p className="mt-3 whitespace-pre-line text-sm">{entry.narrative}</p>}
-      {entry.reports.length > 0 && <h3 className="mt-4 font-semibold">Open reports ({entry.reports.length})</h3>}
-      <ul className="mt-2 space-y-2 text-sm">
-        {entry.reports.map((report) => (
-          <li key={`${report.createdAt}-${report.reporterFirstName}`} className="rounded-lg bg-silk-deep/60 p-2">
-            <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span> — from{" "}
-            {report.reporterFirstName}, {when.format(report.createdAt)}
-            {report.text && <p className="mt-1 whitespace-pre-line">{report.text}</p>}
+      {entry.narrative && (
+        <p className="mt-3 whitespace-pre-line text-sm [overflow-wrap:anywhere]">
+          <MemberText text={entry.narrative} />
+        </p>
+      )}
+      {entry.reports.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Open reports ({entry.reports.length})</h3>
+          <p className="mt-1 text-sm text-ink-soft">{reportSummary(entry.reports)}</p>
+        </>
+      )}
+      <ol className="mt-2 space-y-2 text-sm">
+        {entry.reports.map((report, index) => (
+          <li
+            // Reports have no id on the card; their order (oldest first) is stable between loads.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={`${report.createdAt}-${index}`}
+            className="overflow-hidden rounded-lg bg-silk-deep/60 p-2 [overflow-wrap:anywhere]"
+          >
+            <span className="font-semibold">
+              {index + 1}. {REPORT_REASON_LABELS[report.reason]}
+            </span>{" "}
+            — from{" "}
+            {report.reporterFirstName === null ? "a deleted account" : <MemberText text={report.reporterFirstName} />},{" "}
+            {when.format(report.createdAt)}
+            <ReporterLine report={report} index={index} all={entry.reports} />
+            {report.text && (
+              <p className="mt-1 whitespace-pre-line">
+                <MemberText text={report.text} />
+              </p>
+            )}
           </li>
         ))}
-      </ul>
+      </ol>
       {entry.duplicates.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold">Photos that look like another account's ({entry.duplicates.length})</h3>
@@ -108,8 +173,9 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
                 </div>
                 {/* An address has no place to break: it may break anywhere rather than widen the page. */}
                 <p className="mt-2 [overflow-wrap:anywhere]">
-                  Like a photo {duplicate.otherName} ({duplicate.otherEmail}) had first, {duplicate.distance} of 64 bits
-                  apart. The first to upload may be the one whose photos were taken.
+                  Like a photo <MemberText text={duplicate.otherName} /> (<MemberText text={duplicate.otherEmail} />)
+                  had first, {duplicate.distance} of 64 bits apart. The first to upload may be the one whose photos were
+                  taken.
                 </p>
               </li>
             ))}
@@ -123,14 +189,14 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
             {entry.history.map((action) => (
               <li key={`${action.createdAt}-${action.action}`}>
                 {when.format(action.createdAt)}: {ACTION_LABELS[action.action]} by{" "}
-                {action.moderatorEmail ?? "a former moderator"} — {action.reason}
+                {action.moderatorEmail ?? "a former moderator"} — <MemberText text={action.reason} />
               </li>
             ))}
           </ul>
         </>
       )}
       <label htmlFor={`${id}-reason`} className="field-label mt-4 block">
-        Why (kept in the audit log)
+        Why (kept in the audit log for moderators; never shown to the person)
       </label>
       <textarea
         id={`${id}-reason`}
