@@ -14,9 +14,7 @@ export const profiles = pgTable(
     displayName: text("display_name").notNull(),
     email: text("email").notNull(),
     /** The mailbox the email delivers to (src/db/functions/mailbox_of.sql): one person's many addresses as one. */
-    mailbox: text("mailbox")
-      .notNull()
-      .generatedAlwaysAs(sql`mailbox_of(email)`),
+    mailbox: text("mailbox").notNull().generatedAlwaysAs(sql`mailbox_of(email)`),
     status: text("status").notNull().default("unavailable"),
     verified: boolean("verified").notNull().default(false),
     gender: text("gender").notNull().default(""),

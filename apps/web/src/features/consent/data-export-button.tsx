@@ -27,8 +27,8 @@ export function DataExportButton() {
         {state === "busy" ? "Preparing your data…" : "Download My Data"}
       </button>
       <p className="text-sm text-ink-soft">
-        One ZIP file with your profile, conversations with Sam, matches, privacy choices and any moderation decisions
-        about you.
+        One ZIP file with your profile, conversations with Sam, matches, privacy choices, the reports you made and the
+        people you blocked, and any suspension of your account.
       </p>
       {state === "error" && (
         <p role="alert" className="text-sm text-danger">

@@ -51,7 +51,8 @@ function ReporterLine({ report, index, all }: { report: QueueReport; index: numb
 /** "From 2 mailboxes; 1 of them counts towards hiding this person (it takes 3)." */
 function reportSummary(reports: QueueReport[]): string {
   const mailboxes = new Set(reports.map((report) => report.mailboxGroup)).size;
-  const counting = new Set(reports.filter((report) => report.countsTowardHide).map((report) => report.mailboxGroup)).size;
+  const counting = new Set(reports.filter((report) => report.countsTowardHide).map((report) => report.mailboxGroup))
+    .size;
   const plural = mailboxes === 1 ? "mailbox" : "mailboxes";
   const verb = counting === 1 ? "counts" : "count";
   return `From ${mailboxes} ${plural}; ${counting} of them ${verb} towards hiding this person (it takes ${SHADOW_HIDE_REPORTERS}).`;
