@@ -20,7 +20,7 @@ const echoFeature: Feature = async ({ callables }) => {
     input: z.object({ word: z.string().min(1, "A word is needed.") }).strict(),
     handler: async ({ word }) => {
       if (word === "explode") throw new Error("select secret_column from hidden_table");
-      if (word === "forbidden") throw new AppError("PERMISSION_DENIED", "Not yours.");
+      if (word === "forbidden") throw new AppError("PERMISSION_DENIED", "verifyOtherAccount", "Not yours.");
       return { echoed: word };
     },
   });
@@ -81,6 +81,7 @@ describe("POST /api/call/:name (the callable protocol)", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       status: "INVALID_ARGUMENT",
+      code: "invalidJson",
       message: "The request body is not valid JSON.",
     });
   });
@@ -88,7 +89,12 @@ describe("POST /api/call/:name (the callable protocol)", () => {
   it("answers INVALID_ARGUMENT with the contract's message when data fails it", async () => {
     const response = await post("triggeredPrelimMatch", { data: { word: "" } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ status: "INVALID_ARGUMENT", message: "A word is needed." });
+    // A schema's own words that are no domain message keep the generic code.
+    expect(response.json().error).toEqual({
+      status: "INVALID_ARGUMENT",
+      code: "invalidRequest",
+      message: "A word is needed.",
+    });
   });
 
   it("answers INVALID_ARGUMENT for a body that is not a {data} envelope", async () => {
@@ -106,7 +112,11 @@ describe("POST /api/call/:name (the callable protocol)", () => {
   it("passes an AppError's status and message through", async () => {
     const response = await post("triggeredPrelimMatch", { data: { word: "forbidden" } });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({ status: "PERMISSION_DENIED", message: "Not yours." });
+    expect(response.json().error).toEqual({
+      status: "PERMISSION_DENIED",
+      code: "verifyOtherAccount",
+      message: "Not yours.",
+    });
   });
 
   it("never answers a stack trace or SQL on an unexpected failure", async () => {

@@ -9,7 +9,7 @@ import { AppShell } from "./shell/app-shell.tsx";
 
 // Every screen but the home screen is its own chunk, so `/` loads only what it shows.
 const HomePage = lazyWithRetry(() => import("../features/chat/home-page.tsx"));
-const SettingsPage = lazyWithRetry(() => import("../features/profile/settings-page.tsx"));
+const SettingsPage = lazyWithRetry(() => import("./pages/settings-page.tsx"));
 const PhotoUploadPage = lazyWithRetry(() => import("../features/photos/photo-upload-page.tsx"));
 const TermsPage = lazyWithRetry(() => import("../features/legal/terms-page.tsx"));
 const PrivacyPage = lazyWithRetry(() => import("../features/legal/privacy-page.tsx"));

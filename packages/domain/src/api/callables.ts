@@ -1,7 +1,10 @@
 // Free of zod at run time on purpose: the browser's first page imports it (the schemas below are
 // imported as types only, and erased).
 // The callable protocol: POST /api/call/<name> with {"data": …} answers 200 {"result": …}, or an
-// HTTP error with {"error": {"status", "message"}} using the Firebase/gRPC status names.
+// HTTP error with {"error": {"status", "code", "message"}}: `status` a Firebase/gRPC status name,
+// `code` what went wrong (a key of the domain's MESSAGES, or from the accounts routes an auth
+// service code), `message` the text for a person. Screens decide by `status` and `code`, never by
+// the text, so rewording a message changes no screen's behaviour.
 // A callable whose answer is text written over time (Sam's reply from a model) may stream it to a
 // caller that accepts CALLABLE_STREAM_TYPE: one JSON object a line, CallableStreamLine.
 import type * as z from "zod";
@@ -77,7 +80,7 @@ export const ERROR_STATUS_HTTP = {
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUS_HTTP;
 export interface ErrorBody {
-  error: { status: ErrorStatus; message: string };
+  error: { status: ErrorStatus; code: string; message: string };
 }
 
 /** The status name for an HTTP code, for errors that did not come from a callable (413, 404…). */

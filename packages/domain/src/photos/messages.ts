@@ -6,6 +6,8 @@ export const PHOTOS_MESSAGES = {
   photosLoadFailed: "Could not load existing photos.",
   photosSaveFailed: "Failed to save photos. Please try again.",
   photosSaved: "Photos saved successfully!",
+  // ours
+  photoNotFound: "Photo not found.",
   notAnImage: "Please upload an image file",
   imageTooSmall: "Images must be at least 560x560 pixels",
   tooFewPhotos: "Please upload at least 2 photos",

@@ -1,4 +1,3 @@
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../platform/http/errors.ts";
@@ -18,7 +17,7 @@ export function authLimits(
   app: FastifyInstance,
   config: Pick<Config, "AUTH_RATE_LIMIT_PER_IP" | "AUTH_RATE_LIMIT_PER_ACCOUNT">,
 ): (accountOf?: AccountOf) => LimitCheck {
-  const tooMany = () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.tooManyAttempts);
+  const tooMany = () => new AppError("RESOURCE_EXHAUSTED", "tooManyAttempts");
   const reads = (request: FastifyRequest) => request.method === "GET";
   return (accountOf) =>
     app.limits([

@@ -3,7 +3,6 @@ import {
   SIGN_IN_FAILURES_BEFORE_HARDER_CHECK,
   SIGN_IN_FAILURES_PER_ADDRESS,
 } from "@sams-web/domain/accounts/rules";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/errors.ts";
@@ -63,7 +62,7 @@ function signInGuard(app: FastifyInstance) {
     async before(request: FastifyRequest): Promise<void> {
       const { account, pair } = keys(request);
       if ((await failures.count(pair)) >= SIGN_IN_FAILURES_PER_ADDRESS) {
-        throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.tooManyAttempts);
+        throw new AppError("RESOURCE_EXHAUSTED", "tooManyAttempts");
       }
       const underAttack = (await failures.count(account)) >= SIGN_IN_FAILURES_BEFORE_HARDER_CHECK;
       await app.botcheck.require(request, underAttack ? "harder" : "normal");
@@ -92,7 +91,7 @@ export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitChe
       async (request) => {
         const { pathname } = new URL(request.url, `${request.protocol}://${request.host}`);
         if (!AUTH_ENDPOINTS.has(`${request.method} ${pathname}`)) {
-          throw new AppError("NOT_FOUND", `No route for ${request.method} ${pathname}`);
+          throw new AppError("NOT_FOUND", "noRoute", `No route for ${request.method} ${pathname}`);
         }
       },
       limited,

@@ -103,24 +103,24 @@ export function registerAccountRoutes(
       // merely opens it: a stranger who registered someone else's address would otherwise get
       // the account, with their password, the moment its owner (or a mail scanner) opened it.
       const owner = await accountOfVerificationToken(db, oobCode);
-      if (!owner) throw new AppError("INVALID_ARGUMENT", MESSAGES.verificationFailedDetail);
+      if (!owner) throw new AppError("INVALID_ARGUMENT", "verificationFailedDetail");
       const user = await sessions.optionalUser(request);
       if (!user) {
         return sendCoded(
           reply,
-          new AppError("UNAUTHENTICATED", MESSAGES.verifySignInFirst),
+          new AppError("UNAUTHENTICATED", "verifySignInFirst"),
           ACCOUNT_ERROR_CODES.verifySignInFirst,
         );
       }
       if (user.id !== owner) {
         return sendCoded(
           reply,
-          new AppError("PERMISSION_DENIED", MESSAGES.verifyOtherAccount),
+          new AppError("PERMISSION_DENIED", "verifyOtherAccount"),
           ACCOUNT_ERROR_CODES.verifyOtherAccount,
         );
       }
       if (!(await verifyEmailWithToken(db, { token: oobCode, userId: user.id }))) {
-        throw new AppError("INVALID_ARGUMENT", MESSAGES.verificationFailedDetail);
+        throw new AppError("INVALID_ARGUMENT", "verificationFailedDetail");
       }
       await bus.publish(user.id, { topic: "profile" });
       return { verified: true as const };
@@ -139,7 +139,7 @@ export function registerAccountRoutes(
     async (request) => {
       const { oobCode } = request.body;
       const email = await emailForResetToken(db, oobCode);
-      if (!email) throw new AppError("INVALID_ARGUMENT", MESSAGES.invalidResetLink);
+      if (!email) throw new AppError("INVALID_ARGUMENT", "invalidResetLink");
       return { email };
     },
   );
@@ -156,11 +156,7 @@ export function registerAccountRoutes(
     async (request, reply) => {
       const { oobCode, newPassword } = request.body;
       if (!passwordMeetsPolicy(newPassword)) {
-        return sendCoded(
-          reply,
-          new AppError("INVALID_ARGUMENT", MESSAGES.passwordPolicy),
-          ACCOUNT_ERROR_CODES.passwordPolicy,
-        );
+        return sendCoded(reply, new AppError("INVALID_ARGUMENT", "passwordPolicy"), ACCOUNT_ERROR_CODES.passwordPolicy);
       }
       const authContext = await auth.$context;
       const ok = await resetPasswordWithToken(db, {
@@ -168,7 +164,7 @@ export function registerAccountRoutes(
         passwordHash: await authContext.password.hash(newPassword),
         newAccountId: authContext.generateId({ model: "account" }) || crypto.randomUUID(),
       });
-      if (!ok) throw new AppError("INVALID_ARGUMENT", MESSAGES.resetFailed);
+      if (!ok) throw new AppError("INVALID_ARGUMENT", "resetFailed");
       return { reset: true as const };
     },
   );
@@ -184,7 +180,7 @@ export function registerAccountRoutes(
     },
     async (request, reply) => {
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!session) throw new AppError("UNAUTHENTICATED", MESSAGES.noAuthenticatedUser);
+      if (!session) throw new AppError("UNAUTHENTICATED", "noAuthenticatedUser");
       const { user } = session;
       const input = request.body;
       const fresh = Date.now() - new Date(session.session.createdAt).getTime() <= RECENT_LOGIN_MS;
@@ -195,25 +191,21 @@ export function registerAccountRoutes(
           const hasGoogle = providers.some((p) => p.providerId === GOOGLE_PROVIDER_ID);
           return sendCoded(
             reply,
-            new AppError("FAILED_PRECONDITION", hasGoogle ? MESSAGES.reauthWithGoogle : MESSAGES.deleteAccountFailed),
+            new AppError("FAILED_PRECONDITION", hasGoogle ? "reauthWithGoogle" : "deleteAccountFailed"),
             ACCOUNT_ERROR_CODES.reauthGoogle,
           );
         }
         if (input.password === undefined) {
           return sendCoded(
             reply,
-            new AppError("FAILED_PRECONDITION", MESSAGES.reauthWithPassword),
+            new AppError("FAILED_PRECONDITION", "reauthWithPassword"),
             ACCOUNT_ERROR_CODES.reauthPassword,
           );
         }
         const authContext = await auth.$context;
         const valid = await authContext.password.verify({ hash: credential.password, password: input.password });
         if (!valid) {
-          return sendCoded(
-            reply,
-            new AppError("PERMISSION_DENIED", MESSAGES.reauthFailed),
-            ACCOUNT_ERROR_CODES.reauthFailed,
-          );
+          return sendCoded(reply, new AppError("PERMISSION_DENIED", "reauthFailed"), ACCOUNT_ERROR_CODES.reauthFailed);
         }
       }
       await deleteAccount(db, { userId: user.id, email: user.email });
@@ -231,7 +223,7 @@ export function registerAccountRoutes(
       await byAddressAndUser(request);
       if (user.emailVerified) return { sent: false, alreadyVerified: true };
       if (!(await accountMail.sendVerification(user))) {
-        throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.verificationEmailDailyLimit);
+        throw new AppError("RESOURCE_EXHAUSTED", "verificationEmailDailyLimit");
       }
       return { sent: true, alreadyVerified: false };
     },

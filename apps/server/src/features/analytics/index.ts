@@ -1,7 +1,6 @@
 import { ANALYTICS_EVENTS_PATH } from "@sams-web/domain/consent/contracts";
 import { analyticsEnabled, isExpired } from "@sams-web/domain/consent/rules";
 import { analyticsEventSchema, cookiePreferencesSchema } from "@sams-web/domain/consent/schemas";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -29,13 +28,13 @@ const analytics: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const event = request.body;
-      if (!event.consent.analytics) throw new AppError("PERMISSION_DENIED", MESSAGES.analyticsConsentMissing);
+      if (!event.consent.analytics) throw new AppError("PERMISSION_DENIED", "analyticsConsentMissing");
       const user = await sessions.optionalUser(request);
       if (user) {
         const stored = cookiePreferencesSchema.safeParse(await getPrivacySettings(db, user.id));
         const now = Date.now();
         const allowed = stored.success && !isExpired(stored.data, now) && analyticsEnabled(stored.data);
-        if (!allowed) throw new AppError("PERMISSION_DENIED", MESSAGES.analyticsConsentMissing);
+        if (!allowed) throw new AppError("PERMISSION_DENIED", "analyticsConsentMissing");
       }
       const now = new Date();
       await insertAnalyticsEvent(db, {

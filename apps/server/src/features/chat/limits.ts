@@ -1,4 +1,3 @@
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/errors.ts";
 import type { LimitCheck } from "../../platform/rate-limit/rate-limit-plugin.ts";
@@ -13,8 +12,8 @@ export interface ChatLimits {
 /** Who a chat message counts for: the signed-in person, or a guest known by their address. */
 export type ChatPerson = (request: FastifyRequest) => Promise<string | null>;
 
-const rateLimited = () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatRateLimited);
-const dailyLimit = () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatDailyLimit);
+const rateLimited = () => new AppError("RESOURCE_EXHAUSTED", "chatRateLimited");
+const dailyLimit = () => new AppError("RESOURCE_EXHAUSTED", "chatDailyLimit");
 
 /**
  * Keeps the service and its bill safe: a per-minute rate and a daily budget (the UTC day) per
@@ -45,7 +44,7 @@ export class ReplyLock {
   /** Takes the person's slot; throws RESOURCE_EXHAUSTED while their previous reply is still being written. */
   acquire(person: string | null, ip: string): () => void {
     const key = person ? `user:${person}` : `guest:${ip}`;
-    if (this.inFlight.has(key)) throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.chatReplyInFlight);
+    if (this.inFlight.has(key)) throw new AppError("RESOURCE_EXHAUSTED", "chatReplyInFlight");
     this.inFlight.add(key);
     return () => this.inFlight.delete(key);
   }

@@ -104,7 +104,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
   /** A guest: the history and stage come from the browser, bounded, and the stage is held to what the history shows. */
   async function guestReply(input: CallSamApiInput, onDraft?: ReplyDraftListener): Promise<CallSamApiOutput> {
-    if (input.followupQuestion) throw new AppError("UNAUTHENTICATED", MESSAGES.followupNeedsAccount);
+    if (input.followupQuestion) throw new AppError("UNAUTHENTICATED", "followupNeedsAccount");
     const history = (input.conversationHistory ?? []).filter((m) => m.text.trim().length > 0);
     const claimed = isStage(input.effectiveStage) ? input.effectiveStage : "rapport_building";
     const stage = deriveStage(history, claimed);
@@ -129,7 +129,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     if (input.followupQuestion) {
       const candidateId = await findQueuedFollowup(db, userId, input.followupQuestion);
-      if (!candidateId) throw new AppError("INVALID_ARGUMENT", MESSAGES.followupNotQueued);
+      if (!candidateId) throw new AppError("INVALID_ARGUMENT", "followupNotQueued");
       const reply = await askBrain(
         deps,
         {
@@ -222,7 +222,7 @@ export function createChatService(deps: ChatServiceDeps) {
         return { imported: false, conversation: state.conversation ? toConversation(state.conversation) : null };
       }
       if (deps.guestSigner.verify(kept) === null) {
-        throw new AppError("INVALID_ARGUMENT", MESSAGES.guestHistoryUnverified);
+        throw new AppError("INVALID_ARGUMENT", "guestHistoryUnverified");
       }
       const stage = deriveStage(kept, input.conversation.stage);
       const now = Date.now();

@@ -59,7 +59,7 @@ const matching: FastifyPluginAsync = async (fastify) => {
   app.get(PENDING_MATCH_PATH, { schema: { response: { 200: pendingMatchResponseSchema } } }, async (request) => {
     const user = await sessions.requireUser(request);
     const profile = await findProfile(db, user.id);
-    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    if (!profile) throw new AppError("NOT_FOUND", "profileNotFound");
     const decision = pendingMatchRule(
       {
         status: profile.status === "active" ? "active" : "unavailable",

@@ -8,6 +8,7 @@ import {
 } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
+import pLimit from "p-limit";
 import * as z from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
@@ -95,7 +96,7 @@ export class MatchingService {
   private async assertMaySearch(userId: string): Promise<void> {
     const { db, now } = this.deps;
     const profile = await findProfile(db, userId);
-    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    if (!profile) throw new AppError("NOT_FOUND", "profileNotFound");
     const blocker = searchBlocker(
       {
         verified: profile.verified,
@@ -109,9 +110,9 @@ export class MatchingService {
       await countLiveMatches(db, userId),
       now(),
     );
-    if (blocker) throw new AppError("FAILED_PRECONDITION", MESSAGES[blocker]);
+    if (blocker) throw new AppError("FAILED_PRECONDITION", blocker);
     if (profile.zipCode && !(await zipExists(db, profile.zipCode))) {
-      throw new AppError("INVALID_ARGUMENT", MESSAGES.zipNotFound);
+      throw new AppError("INVALID_ARGUMENT", "zipNotFound");
     }
   }
 
@@ -125,8 +126,8 @@ export class MatchingService {
     const { db, bus, now } = this.deps;
     await this.assertMaySearch(userId);
     const refusal = await claimSearch(db, userId, new Date(now()));
-    if (refusal === "inProgress") throw new AppError("FAILED_PRECONDITION", MESSAGES.searchInProgress);
-    if (refusal === "dailyLimit") throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.searchDailyLimit);
+    if (refusal === "inProgress") throw new AppError("FAILED_PRECONDITION", "searchInProgress");
+    if (refusal === "dailyLimit") throw new AppError("RESOURCE_EXHAUSTED", "searchDailyLimit");
     await this.deps.enqueueSearch?.(userId);
     await bus.publish(userId, { topic: "search" });
     return { candidates: await this.findCandidates(userId) };
@@ -158,7 +159,7 @@ export class MatchingService {
   async scoreCandidates(userId: string): Promise<SearchResult> {
     const { db, bus, topK } = this.deps;
     const search = await findSearch(db, userId);
-    if (!search || search.state === "prelim") throw new AppError("FAILED_PRECONDITION", MESSAGES.searchFailed);
+    if (!search || search.state === "prelim") throw new AppError("FAILED_PRECONDITION", "searchFailed");
     if (search.state === "done") return search.result ?? { photoValidation: 0, followupsQueued: 0, no: 0 };
 
     const narratives = await this.narrativesFor([userId, ...search.candidateIds]);
@@ -213,13 +214,13 @@ export class MatchingService {
   ) {
     try {
       const updated = await updatePair(this.deps.db, userId, candidateId, apply, options);
-      if (!updated) throw new AppError("NOT_FOUND", MESSAGES.matchNotFound);
+      if (!updated) throw new AppError("NOT_FOUND", "matchNotFound");
       await this.deps.bus.publish(userId, { topic: "matches" });
       await this.deps.bus.publish(candidateId, { topic: "matches" });
       return updated;
     } catch (error) {
       if (error instanceof TransitionError) {
-        throw new AppError("FAILED_PRECONDITION", MESSAGES.matchTransitionRefused);
+        throw new AppError("FAILED_PRECONDITION", "matchTransitionRefused");
       }
       throw error;
     }
@@ -274,16 +275,15 @@ export class MatchingService {
    */
   async followupsAnswered(userId: string, candidateId: string): Promise<void> {
     const existing = await findMatch(this.deps.db, userId, candidateId);
-    if (!existing) throw new AppError("NOT_FOUND", MESSAGES.matchNotFound);
+    if (!existing) throw new AppError("NOT_FOUND", "matchNotFound");
     if (existing.status === "followupsAnswered") {
       // Already done (or nothing was asked of this person): only the stage may still need to move.
       await this.settleStage(userId);
       return;
     }
-    if (existing.status !== "followupsQueued")
-      throw new AppError("FAILED_PRECONDITION", MESSAGES.matchTransitionRefused);
+    if (existing.status !== "followupsQueued") throw new AppError("FAILED_PRECONDITION", "matchTransitionRefused");
     // Questions only ever leave the list, so this check cannot go stale before the change below.
-    if (existing.followupQuestions.length > 0) throw new AppError("FAILED_PRECONDITION", MESSAGES.followupsRemain);
+    if (existing.followupQuestions.length > 0) throw new AppError("FAILED_PRECONDITION", "followupsRemain");
     await this.deps.enqueueFollowups?.(userId, candidateId);
     await this.completeFollowups(userId, candidateId);
   }
@@ -339,11 +339,11 @@ export class MatchingService {
   async confirm(userId: string, candidateId: string): Promise<{ message: string }> {
     const { db, now } = this.deps;
     const profile = await findProfile(db, userId);
-    if (!profile) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    if (!profile) throw new AppError("NOT_FOUND", "profileNotFound");
     const mayConfirm = (person: typeof profile) => {
-      if (person.status !== "active") throw new AppError("FAILED_PRECONDITION", MESSAGES.profileNotActive);
+      if (person.status !== "active") throw new AppError("FAILED_PRECONDITION", "profileNotActive");
       if (inMatchCooldown(person.matchAccepted?.getTime() ?? null, now()))
-        throw new AppError("FAILED_PRECONDITION", MESSAGES.matchCooldown);
+        throw new AppError("FAILED_PRECONDITION", "matchCooldown");
     };
     mayConfirm(profile);
     let connected = false;
@@ -352,14 +352,14 @@ export class MatchingService {
       candidateId,
       async (mine, theirs, people) => {
         const me = people.get(userId);
-        if (!me) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+        if (!me) throw new AppError("NOT_FOUND", "profileNotFound");
         mayConfirm(me);
-        if (mine.status !== "matchPending") throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
+        if (mine.status !== "matchPending") throw new AppError("FAILED_PRECONDITION", "noEligibleMatches");
         if (theirs?.status === "confirmed") {
           const them = people.get(candidateId);
           // They connected with someone else since confirming this one: not eligible now.
           if (them && inMatchCooldown(them.matchAccepted?.getTime() ?? null, now())) {
-            throw new AppError("FAILED_PRECONDITION", MESSAGES.noEligibleMatches);
+            throw new AppError("FAILED_PRECONDITION", "noEligibleMatches");
           }
           connected = true;
           return { mine: { path: ["confirmed", "connected"] }, theirs: { path: ["connected"] }, connected: true };
@@ -407,23 +407,24 @@ function pairSides(
 }
 
 /**
- * Runs `task` over `items`, at most `limit` at a time. After a failure no new item starts, and the
- * items already running are awaited before the first error is thrown, so nothing of this step
- * writes after it has returned.
+ * Runs `task` over `items`, at most `limit` at a time (p-limit). After a failure no further item
+ * does any work, and the items already running are awaited before the first error is thrown, so
+ * nothing of this step writes after it has returned.
  */
 async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const errors: unknown[] = [];
-  const worker = async () => {
-    while (errors.length === 0 && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await task(item);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (errors.length > 0) throw errors[0];
+  const queue = pLimit(limit);
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    items.map((item) =>
+      queue(async () => {
+        if (failure) return;
+        try {
+          await task(item);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }),
+    ),
+  );
+  if (failure) throw failure.error;
 }

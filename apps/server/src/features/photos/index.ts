@@ -3,7 +3,6 @@ import multipart from "@fastify/multipart";
 import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
 import { PHOTOS_MAX } from "@sams-web/domain/photos/rules";
 import { isModerator } from "@sams-web/domain/safety/rules";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -33,12 +32,12 @@ const FIELD_INDEX = new Map(Array.from({ length: PHOTOS_MAX }, (_, i) => [photoF
  */
 function uploadError(error: unknown): AppError {
   const code = (error as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", MESSAGES.photoTooLarge);
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", "photoTooLarge");
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
-    return new AppError("INVALID_ARGUMENT", MESSAGES.tooManyPhotos);
+    return new AppError("INVALID_ARGUMENT", "tooManyPhotos");
   }
-  if (code === "FST_FIELDS_LIMIT") return new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
-  return new AppError("INVALID_ARGUMENT", MESSAGES.photoUnreadable);
+  if (code === "FST_FIELDS_LIMIT") return new AppError("INVALID_ARGUMENT", "photoNotJpeg");
+  return new AppError("INVALID_ARGUMENT", "photoUnreadable");
 }
 
 function rateLimitKey(request: FastifyRequest): string {
@@ -71,7 +70,7 @@ const photos: FastifyPluginAsync = async (fastify) => {
       const data = viewer
         ? await service.read(viewer.id, request.params, isModerator(viewer, config.ADMIN_EMAILS))
         : null;
-      if (!data) throw new AppError("NOT_FOUND", "Photo not found.");
+      if (!data) throw new AppError("NOT_FOUND", "photoNotFound");
       // Each address names one immutable version, so the browser may keep it; no one else may.
       return reply
         .header("content-type", "image/jpeg")
@@ -93,13 +92,13 @@ const photos: FastifyPluginAsync = async (fastify) => {
       },
       async (request) => {
         const user = await sessions.requireUser(request);
-        if (!request.isMultipart()) throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+        if (!request.isMultipart()) throw new AppError("INVALID_ARGUMENT", "photoNotJpeg");
         const uploads: Buffer[] = [];
         try {
           for await (const part of request.parts()) {
             const index = FIELD_INDEX.get(part.fieldname);
             if (part.type !== "file" || index === undefined || uploads[index] !== undefined) {
-              throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+              throw new AppError("INVALID_ARGUMENT", "photoNotJpeg");
             }
             uploads[index] = await part.toBuffer();
           }
@@ -109,7 +108,7 @@ const photos: FastifyPluginAsync = async (fastify) => {
         }
         // Fields must be photo0..photo{n-1} without gaps, so the order is the person's order.
         const photos = Array.from(uploads);
-        if (photos.some((photo) => photo === undefined)) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooFewPhotos);
+        if (photos.some((photo) => photo === undefined)) throw new AppError("INVALID_ARGUMENT", "tooFewPhotos");
         return { photos: await service.replace(user.id, photos) };
       },
     );

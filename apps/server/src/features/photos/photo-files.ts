@@ -1,5 +1,4 @@
 import { PHOTO_SIZE_PX } from "@sams-web/domain/photos/rules";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../platform/http/errors.ts";
 
@@ -17,16 +16,16 @@ function isJpegMagic(data: Buffer): boolean {
  * pixel bomb costs a header read. Every refusal is a 4xx with a message for the person.
  */
 export async function sanitizePhoto(data: Buffer): Promise<Buffer> {
-  if (!isJpegMagic(data)) throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+  if (!isJpegMagic(data)) throw new AppError("INVALID_ARGUMENT", "photoNotJpeg");
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError("INVALID_ARGUMENT", MESSAGES.photoUnreadable);
+    throw new AppError("INVALID_ARGUMENT", "photoUnreadable");
   }
-  if (metadata.format !== "jpeg") throw new AppError("INVALID_ARGUMENT", MESSAGES.photoNotJpeg);
+  if (metadata.format !== "jpeg") throw new AppError("INVALID_ARGUMENT", "photoNotJpeg");
   if (metadata.width !== PHOTO_SIZE_PX || metadata.height !== PHOTO_SIZE_PX) {
-    throw new AppError("INVALID_ARGUMENT", MESSAGES.photoWrongSize);
+    throw new AppError("INVALID_ARGUMENT", "photoWrongSize");
   }
   try {
     // rotate() applies an EXIF orientation to the pixels before the EXIF itself is dropped.
@@ -40,6 +39,6 @@ export async function sanitizePhoto(data: Buffer): Promise<Buffer> {
       .jpeg({ quality: STORED_JPEG_QUALITY, chromaSubsampling: "4:2:0" })
       .toBuffer();
   } catch {
-    throw new AppError("INVALID_ARGUMENT", MESSAGES.photoUnreadable);
+    throw new AppError("INVALID_ARGUMENT", "photoUnreadable");
   }
 }

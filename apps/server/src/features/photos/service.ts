@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
@@ -67,8 +66,8 @@ export function createPhotoService(deps: {
      * failure after it leaves the new set in place (old files at worst linger, unreferenced).
      */
     async replace(userId: string, uploads: Buffer[]): Promise<string[]> {
-      if (uploads.length < PHOTOS_MIN) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooFewPhotos);
-      if (uploads.length > PHOTOS_MAX) throw new AppError("INVALID_ARGUMENT", MESSAGES.tooManyPhotos);
+      if (uploads.length < PHOTOS_MIN) throw new AppError("INVALID_ARGUMENT", "tooFewPhotos");
+      if (uploads.length > PHOTOS_MAX) throw new AppError("INVALID_ARGUMENT", "tooManyPhotos");
       const clean: Buffer[] = [];
       for (const upload of uploads) clean.push(await sanitizePhoto(upload));
       const hashes = await Promise.all(clean.map(differenceHash));
@@ -84,7 +83,7 @@ export function createPhotoService(deps: {
       } catch (error) {
         log.error({ err: error }, "photo storage failed");
         await discardNew();
-        throw new AppError("UNAVAILABLE", MESSAGES.photosSaveFailed);
+        throw new AppError("UNAVAILABLE", "photosSaveFailed");
       }
 
       const urls = clean.map((_, index) => photoUrl(userId, version, index));
@@ -97,7 +96,7 @@ export function createPhotoService(deps: {
       }
       if (previous === null) {
         await discardNew();
-        throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+        throw new AppError("NOT_FOUND", "profileNotFound");
       }
 
       // The catfish check: the new set's hashes, and a flag for moderators on any photo that

@@ -59,7 +59,7 @@ const privacy: FastifyPluginAsync = async (fastify) => {
     const user = await sessions.optionalUser(request);
     if (user) return { userId: user.id };
     const parsed = browserIdSchema.safeParse(request.headers[BROWSER_ID_HEADER]);
-    if (!parsed.success) throw new AppError("INVALID_ARGUMENT", MESSAGES.privacyRequestFailed);
+    if (!parsed.success) throw new AppError("INVALID_ARGUMENT", "privacyRequestFailed");
     return { browserId: parsed.data };
   };
 

@@ -2,7 +2,6 @@ import type { CookiePreferences } from "@sams-web/domain/consent/rules";
 import { PROFILE_PATH, type ProfileResponse } from "@sams-web/domain/profile/contracts";
 import { BIRTHDAY_CHANGES_PER_DAY, ZIP_CHANGES_PER_DAY } from "@sams-web/domain/profile/rules";
 import { profileSchema, profileUpdateSchema } from "@sams-web/domain/profile/schemas";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -31,7 +30,7 @@ const profile: FastifyPluginAsync = async (fastify) => {
       per: "utc-day",
       max: ZIP_CHANGES_PER_DAY,
       key: person,
-      refusal: () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.zipChangeLimit),
+      refusal: () => new AppError("RESOURCE_EXHAUSTED", "zipChangeLimit"),
     },
   ]);
   const birthdayChange = app.limits([
@@ -40,7 +39,7 @@ const profile: FastifyPluginAsync = async (fastify) => {
       per: "utc-day",
       max: BIRTHDAY_CHANGES_PER_DAY,
       key: person,
-      refusal: () => new AppError("RESOURCE_EXHAUSTED", MESSAGES.birthdayChangeDailyLimit),
+      refusal: () => new AppError("RESOURCE_EXHAUSTED", "birthdayChangeDailyLimit"),
     },
   ]);
 

@@ -12,7 +12,6 @@ import {
   type Status,
 } from "@sams-web/domain/profile/rules";
 import type { Profile, ProfileUpdate } from "@sams-web/domain/profile/schemas";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
@@ -73,7 +72,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
 
   const load = async (user: SessionUser): Promise<ProfileRow> => {
     const row = await findProfile(db, user.id);
-    if (!row) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+    if (!row) throw new AppError("NOT_FOUND", "profileNotFound");
     return row;
   };
 
@@ -99,7 +98,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
       const zipChanging = input.zipCode != null && input.zipCode !== row.zipCode;
       const birthdayChanging = input.birthday != null && input.birthday !== row.birthday;
       if (birthdayChanging && row.birthdayChanges >= BIRTHDAY_CHANGES_MAX) {
-        throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.birthdayChangeLimit);
+        throw new AppError("RESOURCE_EXHAUSTED", "birthdayChangeLimit");
       }
 
       if (input.displayName !== undefined) changes.displayName = input.displayName;
@@ -110,7 +109,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
 
       if (input.zipCode !== undefined) {
         if (input.zipCode !== null && !(await zipExists(db, input.zipCode))) {
-          throw new AppError("INVALID_ARGUMENT", MESSAGES.zipNotFound);
+          throw new AppError("INVALID_ARGUMENT", "zipNotFound");
         }
         changes.zipCode = input.zipCode;
       }
@@ -125,7 +124,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
 
       const rangeTouched = input.ageRangeMin !== undefined || input.ageRangeMax !== undefined;
       if (rangeTouched && age === null) {
-        throw new AppError("INVALID_ARGUMENT", MESSAGES.birthdayRequiredForAgeRange);
+        throw new AppError("INVALID_ARGUMENT", "birthdayRequiredForAgeRange");
       }
       if (age !== null && (rangeTouched || input.birthday !== undefined)) {
         const bounds = ageOffsetBounds(age);
@@ -133,7 +132,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
           input.ageRangeMin !== undefined &&
           (input.ageRangeMin < bounds.minLowest || input.ageRangeMin > bounds.minHighest)
         ) {
-          throw new AppError("INVALID_ARGUMENT", MESSAGES.ageRangeOutOfBounds);
+          throw new AppError("INVALID_ARGUMENT", "ageRangeOutOfBounds");
         }
         // A new birthday pulls the stored range inside the new bounds.
         const range = clampAgeRange(age, {
@@ -150,7 +149,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
           input.status === "active" &&
           !canChangeStatus({ verified, chatComplete: row.chatComplete, picturesUploaded: row.picturesUploaded })
         ) {
-          throw new AppError("FAILED_PRECONDITION", MESSAGES.statusChangeNotAllowed);
+          throw new AppError("FAILED_PRECONDITION", "statusChangeNotAllowed");
         }
         changes.status = input.status;
       }
@@ -162,7 +161,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
       if (zipChanging) await allowances.zipChange();
       if (birthdayChanging) await allowances.birthdayChange();
       const updated = await updateProfile(db, user.id, changes);
-      if (!updated) throw new AppError("NOT_FOUND", MESSAGES.profileNotFound);
+      if (!updated) throw new AppError("NOT_FOUND", "profileNotFound");
       await bus.publish(user.id, { topic: "profile" });
       // Cookie choices made in one tab apply in the others.
       if (changes.privacySettings !== undefined) await bus.publish(user.id, { topic: "consent" });

@@ -28,9 +28,9 @@ const safety: FastifyPluginAsync = async (app) => {
   const reporterKeys = createReporterKeys(auth.options.secret);
 
   /** The signed-in moderator, or the same 404 an unknown route or callable gets. */
-  async function requireModerator(request: FastifyRequest, notFound: string): Promise<SessionUser> {
+  async function requireModerator(request: FastifyRequest, notFound: AppError): Promise<SessionUser> {
     const user = await sessions.optionalUser(request);
-    if (!user || !isModerator(user, config.ADMIN_EMAILS)) throw new AppError("NOT_FOUND", notFound);
+    if (!user || !isModerator(user, config.ADMIN_EMAILS)) throw notFound;
     return user;
   }
 
@@ -40,7 +40,7 @@ const safety: FastifyPluginAsync = async (app) => {
   });
 
   app.get(MODERATION_QUEUE_PATH, async (request, reply) => {
-    await requireModerator(request, `No route for GET ${MODERATION_QUEUE_PATH}`);
+    await requireModerator(request, new AppError("NOT_FOUND", "noRoute", `No route for GET ${MODERATION_QUEUE_PATH}`));
     reply.header("cache-control", "no-store");
     return { entries: await moderationQueue(db, config.ADMIN_EMAILS) };
   });
@@ -79,13 +79,16 @@ const safety: FastifyPluginAsync = async (app) => {
   callables.register("moderatePerson", {
     input: moderationInputSchema,
     handler: async ({ subjectId, action, reason }, { request }) => {
-      const moderator = await requireModerator(request, "There is no callable named moderatePerson.");
+      const moderator = await requireModerator(
+        request,
+        new AppError("NOT_FOUND", "noSuchCallable", "There is no callable named moderatePerson."),
+      );
       const outcome = await moderate(db, moderator.id, subjectId, { action, reason }, new Date(), config.ADMIN_EMAILS);
       if (!outcome.taken) {
-        if (outcome.why === "notFound") throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+        if (outcome.why === "notFound") throw new AppError("NOT_FOUND", "personNotFound");
         throw new AppError(
           "FAILED_PRECONDITION",
-          outcome.why === "moderator" ? MESSAGES.moderatorNotSuspended : MESSAGES.moderationStale,
+          outcome.why === "moderator" ? "moderatorNotSuspended" : "moderationStale",
         );
       }
       if (action === "suspend") {

@@ -8,7 +8,6 @@ import {
   type ReportReason,
   SHADOW_HIDE_REPORTERS,
 } from "@sams-web/domain/safety/rules";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { DAY_MS } from "@sams-web/domain/shared/time";
 import { and, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
@@ -36,9 +35,9 @@ const pair = (a: string, b: string) =>
  * a person who does not exist, so ids cannot be probed.
  */
 async function requireShown(tx: Transaction, me: string, other: string): Promise<void> {
-  if (me === other) throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+  if (me === other) throw new AppError("NOT_FOUND", "personNotFound");
   const [row] = await tx.select({ one: sql`1` }).from(matches).where(pair(me, other)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+  if (!row) throw new AppError("NOT_FOUND", "personNotFound");
 }
 
 /** The spec's decline, for both sides at once, at any stage (a declined pair is never found again). */
@@ -92,14 +91,14 @@ export async function report(
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, me));
-    if (!reporter) throw new AppError("NOT_FOUND", MESSAGES.personNotFound);
+    if (!reporter) throw new AppError("NOT_FOUND", "personNotFound");
     const mailboxKey = keys.mailbox(reporter.mailbox);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${mailboxKey}`}))`);
     const [today] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(reports)
       .where(and(eq(reports.reporterMailboxKey, mailboxKey), gte(reports.createdAt, startOfUtcDay(now))));
-    if ((today?.count ?? 0) >= REPORTS_PER_DAY) throw new AppError("RESOURCE_EXHAUSTED", MESSAGES.reportDailyLimit);
+    if ((today?.count ?? 0) >= REPORTS_PER_DAY) throw new AppError("RESOURCE_EXHAUSTED", "reportDailyLimit");
     await tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, other)).for("update");
     const accountAgeDays = (now.getTime() - reporter.joinedAt.getTime()) / DAY_MS;
     await tx.insert(reports).values({

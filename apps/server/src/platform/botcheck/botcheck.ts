@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
 import { lte } from "drizzle-orm";
@@ -85,9 +84,9 @@ export function createBotcheck(options: {
       // A normal solution is not used up by a request that needs a harder one: the browser's
       // retry with a harder solution is then the only attempt that counts.
       if (level === "harder" && payload && !isHarder(payload)) {
-        throw new AppError("PERMISSION_DENIED", MESSAGES.harderCheckRequired);
+        throw new AppError("PERMISSION_DENIED", "harderCheckRequired");
       }
-      if (!(await verify(payload))) throw new AppError("PERMISSION_DENIED", MESSAGES.securityCheckFailed);
+      if (!(await verify(payload))) throw new AppError("PERMISSION_DENIED", "securityCheckFailed");
     },
   };
 }

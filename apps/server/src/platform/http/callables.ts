@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import * as z from "zod";
-import { AppError } from "./errors.ts";
+import { AppError, invalidArgument } from "./errors.ts";
 
 export interface CallableContext {
   request: FastifyRequest;
@@ -67,12 +67,13 @@ export const callablesPlugin = fp(
     app.decorate("callables", registry);
     app.post<{ Params: { name: string } }>("/api/call/:name", async (request, reply) => {
       const callable = registry.get(request.params.name);
-      if (!callable) throw new AppError("NOT_FOUND", `There is no callable named ${request.params.name}.`);
+      if (!callable)
+        throw new AppError("NOT_FOUND", "noSuchCallable", `There is no callable named ${request.params.name}.`);
       const envelope = envelopeSchema.safeParse(request.body ?? {});
-      if (!envelope.success) throw new AppError("INVALID_ARGUMENT", 'The body must be {"data": …}.');
+      if (!envelope.success) throw new AppError("INVALID_ARGUMENT", "invalidEnvelope");
       const input = callable.input.safeParse(envelope.data.data ?? {});
       if (!input.success) {
-        throw new AppError("INVALID_ARGUMENT", input.error.issues[0]?.message ?? "Invalid argument.");
+        throw invalidArgument(input.error.issues[0]?.message);
       }
       let stream: PassThrough | undefined;
       const writeLine = (line: CallableStreamLine<unknown>) => stream?.write(`${JSON.stringify(line)}\n`);

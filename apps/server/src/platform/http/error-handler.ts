@@ -1,16 +1,22 @@
 import { statusForHttp } from "@sams-web/domain/api/callables";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { MessageCode } from "@sams-web/domain/shared/messages";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-unavailable.ts";
-import { AppError } from "./errors.ts";
+import { AppError, invalidArgument } from "./errors.ts";
 
-const GENERIC_5XX = "Something went wrong on our side. Please try again.";
+/** Every error answer: `{"error": {"status", "code", "message"}}` (see the domain's api/callables). */
+function send(reply: FastifyReply, error: AppError, httpStatus = error.httpStatus) {
+  return reply.code(httpStatus).send({ error: { status: error.status, code: error.code, message: error.message } });
+}
 
-/** An invalid request: 400 with the first problem's message, whether a route schema or a handler found it. */
-function invalidArgument(message: string | undefined) {
-  return { error: { status: "INVALID_ARGUMENT", message: message ?? "Invalid request." } };
+/** Fastify's own 4xx (a body too large, not JSON, a missing content type …) by the domain's codes. */
+function clientError(error: FastifyError): { code: MessageCode; message?: string } {
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return { code: "requestTooLarge" };
+  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) return { code: "invalidJson" };
+  return { code: "invalidRequest", message: error.message };
 }
 
 /**
@@ -21,39 +27,26 @@ function invalidArgument(message: string | undefined) {
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-      if (error instanceof AppError) {
-        return reply.code(error.httpStatus).send({ error: { status: error.status, message: error.message } });
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.code(400).send(invalidArgument(error.validation[0]?.message));
-      }
-      if (error instanceof ZodError) return reply.code(400).send(invalidArgument(error.issues[0]?.message));
+      if (error instanceof AppError) return send(reply, error);
+      if (hasZodFastifySchemaValidationErrors(error)) return send(reply, invalidArgument(error.validation[0]?.message));
+      if (error instanceof ZodError) return send(reply, invalidArgument(error.issues[0]?.message));
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, "database unavailable");
-        return reply
-          .code(503)
-          .header("retry-after", String(RETRY_AFTER_SECONDS))
-          .send({ error: { status: "UNAVAILABLE", message: GENERIC_5XX } });
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+        return send(reply, new AppError("UNAVAILABLE", "serverError"));
       }
       const code = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
       if (code >= 500) {
         request.log.error({ err: error }, "request failed");
-        return reply.code(code).send({ error: { status: statusForHttp(code), message: GENERIC_5XX } });
+        return send(reply, new AppError(statusForHttp(code), "serverError"), code);
       }
-      const message =
-        error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-          ? "The request is too large."
-          : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-            ? "The request body is not valid JSON."
-            : error.message;
-      return reply.code(code).send({ error: { status: statusForHttp(code), message } });
+      const refused = clientError(error);
+      return send(reply, new AppError(statusForHttp(code), refused.code, refused.message), code);
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      reply
-        .code(404)
-        .send({ error: { status: "NOT_FOUND", message: `No route for ${request.method} ${request.url}` } });
-    });
+    app.setNotFoundHandler((request, reply) =>
+      send(reply, new AppError("NOT_FOUND", "noRoute", `No route for ${request.method} ${request.url}`)),
+    );
   },
   { name: "error-handler" },
 );

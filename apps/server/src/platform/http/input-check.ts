@@ -1,4 +1,3 @@
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "./errors.ts";
 
@@ -32,7 +31,7 @@ export function containsNul(value: unknown): boolean {
 export function installInputCheck(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-      throw new AppError("INVALID_ARGUMENT", MESSAGES.textHasNulCharacter);
+      throw new AppError("INVALID_ARGUMENT", "textHasNulCharacter");
     }
   });
 }

@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { AppError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,16 +12,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheckPlugin = fp(
   async (app) => {
     const allowed = new URL(app.config.publicUrl).origin;
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", async (request) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
       const origin = request.headers.origin;
       const site = request.headers["sec-fetch-site"];
       const crossOrigin = origin !== undefined ? origin !== allowed : site === "cross-site" || site === "same-site";
-      if (crossOrigin) {
-        return reply
-          .code(403)
-          .send({ error: { status: "PERMISSION_DENIED", message: "Requests from another site are not allowed." } });
-      }
+      if (crossOrigin) throw new AppError("PERMISSION_DENIED", "crossSiteRequest");
     });
   },
   { name: "origin-check", dependencies: ["config"] },

@@ -6,6 +6,7 @@ import { isModerator } from "@sams-web/domain/safety/rules";
 import { isAppPath } from "@sams-web/domain/shell/routes";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { AppError } from "./errors.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -54,7 +55,7 @@ export const webAppPlugin = fp(
     };
     app.get("/*", async (request, reply) => {
       if (request.url.startsWith("/api/")) {
-        return reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for GET ${request.url}` } });
+        throw new AppError("NOT_FOUND", "noRoute", `No route for GET ${request.url}`);
       }
       const pathname = request.url.split("?")[0] ?? "/";
       const page = isAppPath(pathname) || (pathname === MODERATION_PAGE_PATH && (await moderatorAsks(request)));

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { fromNodeHeaders } from "better-auth/node";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -104,7 +103,7 @@ export function createSessionResolver(auth: AuthService, db: Database) {
 
   const requireUser = async (request: FastifyRequest): Promise<SessionUser> => {
     const user = await optionalUser(request);
-    if (!user) throw new AppError("UNAUTHENTICATED", MESSAGES.noAuthenticatedUser);
+    if (!user) throw new AppError("UNAUTHENTICATED", "noAuthenticatedUser");
     return user;
   };
 

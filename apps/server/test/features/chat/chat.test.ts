@@ -136,7 +136,7 @@ describe("signed in: 'the chat advances in this order' with the scripted brain",
     const person = await signUp(app);
     const { status, error } = await callSam(app, { userMessage: "   \n " }, { cookie: person.cookie });
     expect(status).toBe(400);
-    expect(error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.chatMessageEmpty });
+    expect(error).toEqual({ status: "INVALID_ARGUMENT", code: "chatMessageEmpty", message: MESSAGES.chatMessageEmpty });
   });
 
   it("refuses a message over 2,000 characters", async () => {
@@ -167,7 +167,9 @@ describe("guests: 'a bounded history and a stage that must be legal'", () => {
       payload: { data: { userMessage: "I love hiking in the mountains" } },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { status: "PERMISSION_DENIED", message: MESSAGES.securityCheckFailed } });
+    expect(response.json()).toEqual({
+      error: { status: "PERMISSION_DENIED", code: "securityCheckFailed", message: MESSAGES.securityCheckFailed },
+    });
   });
 
   it("a bot-check answer works once: replaying it is refused", async () => {
@@ -221,7 +223,11 @@ describe("guests: 'a bounded history and a stage that must be legal'", () => {
     expect(bad.status).toBe(400);
     const long = Array.from({ length: 401 }, () => ({ sender: "user", text: "hello", timestamp: 1 }));
     const tooLong = await callSam(app, { userMessage: ANSWERS[0], conversationHistory: long });
-    expect(tooLong.error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.chatHistoryTooLong });
+    expect(tooLong.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      code: "chatHistoryTooLong",
+      message: MESSAGES.chatHistoryTooLong,
+    });
     const bigMessage = await callSam(app, {
       userMessage: ANSWERS[0],
       conversationHistory: [{ sender: "user", text: "x".repeat(2001), timestamp: 1 }],
@@ -371,7 +377,11 @@ describe("follow-up mode: 'when the reply says the answer is complete, that ques
       { userMessage: ANSWERS[0], followupQuestion: "Do you like hiking?" },
       { cookie: intruder.cookie },
     );
-    expect(theirs.error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.followupNotQueued });
+    expect(theirs.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      code: "followupNotQueued",
+      message: MESSAGES.followupNotQueued,
+    });
     const unknown = await callSam(
       app,
       { userMessage: ANSWERS[0], followupQuestion: "Made up?" },

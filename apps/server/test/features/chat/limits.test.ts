@@ -89,7 +89,9 @@ describe("callSamApi holds the limits", async () => {
     expect((await send({ cookie: person.cookie })).statusCode).toBe(200);
     const third = await send({ cookie: person.cookie });
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.chatRateLimited } });
+    expect(third.json()).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", code: "chatRateLimited", message: MESSAGES.chatRateLimited },
+    });
     const other = await signUp(app);
     expect((await send({ cookie: other.cookie })).statusCode).toBe(200);
   });
@@ -120,7 +122,9 @@ describe("'one reply in flight per user'", async () => {
     await expect.poll(() => fake.requests.length).toBe(1);
     const second = await send();
     expect(second.statusCode).toBe(429);
-    expect(second.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.chatReplyInFlight } });
+    expect(second.json()).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", code: "chatReplyInFlight", message: MESSAGES.chatReplyInFlight },
+    });
     expect((await first).statusCode).toBe(200);
     // Once the first reply is over, the person may send again.
     resetFake(fake, ["valid"]);

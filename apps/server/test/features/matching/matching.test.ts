@@ -212,7 +212,7 @@ describe("Begin Search gating is enforced by the server", () => {
       const person = await signedUpPerson(t, { ...input, zipCode: "30301" });
       const response = await call(t.app, person.cookie, "triggeredPrelimMatch");
       expect(response.status).toBe(400);
-      expect(response.body.error).toEqual({ status: "FAILED_PRECONDITION", message });
+      expect(response.body.error).toMatchObject({ status: "FAILED_PRECONDITION", message });
       const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, person.userId));
       expect(profile?.searchStarted).toBeNull();
     });
@@ -227,7 +227,11 @@ describe("Begin Search gating is enforced by the server", () => {
   it("an unknown ZIP: 'ZIP code not found. Please enter a valid US ZIP code.'", async () => {
     const person = await signedUpPerson(t, { zipCode: "00000" });
     const response = await call(t.app, person.cookie, "triggeredPrelimMatch");
-    expect(response.body.error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.zipNotFound });
+    expect(response.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      code: "zipNotFound",
+      message: MESSAGES.zipNotFound,
+    });
   });
 
   it("twenty simultaneous Begin Search presses start one search; the rest hear 'A search is in progress.'", async () => {
@@ -242,7 +246,11 @@ describe("Begin Search gating is enforced by the server", () => {
     const ok = responses.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     for (const r of responses.filter((r) => r.status !== 200)) {
-      expect(r.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.searchInProgress });
+      expect(r.body.error).toEqual({
+        status: "FAILED_PRECONDITION",
+        code: "searchInProgress",
+        message: MESSAGES.searchInProgress,
+      });
     }
     expect(ok[0]?.body.result).toEqual({ found: true });
     const [search] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
@@ -340,7 +348,11 @@ describe("a whole search, photo review and mutual confirmation", () => {
 
     // Confirming before both kept each other: not matchPending.
     const early = record(await call(t.app, alex.cookie, "triggeredMatchConfirmation", { matchId: sam.userId }));
-    expect(early.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.noEligibleMatches });
+    expect(early.body.error).toEqual({
+      status: "FAILED_PRECONDITION",
+      code: "noEligibleMatches",
+      message: MESSAGES.noEligibleMatches,
+    });
 
     // 'Keep in your web' on both sides → matchPending on both.
     expect(
@@ -511,7 +523,11 @@ describe("follow-up questions", () => {
 
     // 'answered' before the questions are: refused, and nothing changes.
     const early = await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
-    expect(early.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.followupsRemain });
+    expect(early.body.error).toEqual({
+      status: "FAILED_PRECONDITION",
+      code: "followupsRemain",
+      message: MESSAGES.followupsRemain,
+    });
     expect((await rowsOf(b.userId))[0]).toEqual(bSide);
 
     // B answers each question in the chat (hiking, books and music); the pair is rescored and goes to photo review.
@@ -532,7 +548,11 @@ describe("follow-up questions", () => {
     expect(await stageOf(b.userId)).toBe("followupsAnswered");
     // A match past its follow-ups cannot be 'answered' again.
     const again = await call(t.app, b.cookie, "triggeredFollowupsMatch", { matchUid: a.userId, action: "answered" });
-    expect(again.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.matchTransitionRefused });
+    expect(again.body.error).toEqual({
+      status: "FAILED_PRECONDITION",
+      code: "matchTransitionRefused",
+      message: MESSAGES.matchTransitionRefused,
+    });
     expect((await rowsOf(b.userId))[0]?.status).toBe("photoValidation");
     expect(await stageOf(a.userId)).toBe("complete");
   });

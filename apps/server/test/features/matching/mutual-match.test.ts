@@ -146,6 +146,10 @@ describe("two people who kept each other", () => {
     await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b.userId });
     await call(t.app, b.cookie, "triggeredMatchConfirmation", { matchId: a.userId });
     const freed = await call(t.app, a.cookie, "triggeredPhotoMatch", { matchUid: b.userId, action: "declined" });
-    expect(freed.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.matchTransitionRefused });
+    expect(freed.body.error).toEqual({
+      status: "FAILED_PRECONDITION",
+      code: "matchTransitionRefused",
+      message: MESSAGES.matchTransitionRefused,
+    });
   });
 });

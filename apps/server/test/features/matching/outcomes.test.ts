@@ -294,7 +294,11 @@ describe("the answer links", () => {
       signer.sign({ userId: c, candidateId: d, outcome: "met", expiresAt: longAgo + OUTCOME_ANSWER_WINDOW_MS }),
     );
     expect(expired.status).toBe(400);
-    expect(expired.body.error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.outcomeLinkExpired });
+    expect(expired.body.error).toEqual({
+      status: "FAILED_PRECONDITION",
+      code: "outcomeLinkExpired",
+      message: MESSAGES.outcomeLinkExpired,
+    });
     // The window is the database's: even a token with a later expiry cannot reopen it.
     const later = await tap(signer.sign({ userId: c, candidateId: d, outcome: "met", expiresAt: Date.now() + DAY_MS }));
     expect(later.body.error?.message).toBe(MESSAGES.outcomeLinkExpired);
@@ -327,7 +331,11 @@ describe("the answer links", () => {
     for (const token of refusedAsInvalid) {
       const refused = await tap(token);
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.outcomeLinkInvalid });
+      expect(refused.body.error).toEqual({
+        status: "INVALID_ARGUMENT",
+        code: "outcomeLinkInvalid",
+        message: MESSAGES.outcomeLinkInvalid,
+      });
     }
     // Signed, but about a match Sam never asked this person about.
     const unasked: OutcomeClaim = { userId: a.userId, candidateId: other, outcome: "met", expiresAt: claim[3] };

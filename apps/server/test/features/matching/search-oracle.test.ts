@@ -63,7 +63,11 @@ describe("the search is not an oracle", () => {
     }
     await finishEarlierSearch(me.userId);
     const refused = await call(t.app, me.cookie, "triggeredPrelimMatch");
-    expect(refused.body.error).toEqual({ status: "RESOURCE_EXHAUSTED", message: MESSAGES.searchDailyLimit });
+    expect(refused.body.error).toEqual({
+      status: "RESOURCE_EXHAUSTED",
+      code: "searchDailyLimit",
+      message: MESSAGES.searchDailyLimit,
+    });
     // A refused search starts nothing.
     const [search] = await t.db.select().from(searches).where(eq(searches.userId, me.userId));
     expect(search?.state).toBe("done");

@@ -96,7 +96,11 @@ describe("'ZIP code: at most 5 characters, five digits; US only; backend may rej
     const { cookie } = await signUp(t.app);
     const response = await patch(cookie, { zipCode: "00000" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ status: "INVALID_ARGUMENT", message: MESSAGES.zipNotFound });
+    expect(response.json().error).toEqual({
+      status: "INVALID_ARGUMENT",
+      code: "zipNotFound",
+      message: MESSAGES.zipNotFound,
+    });
   });
   it.each(["9411", "941101", "9411a", "ABCDE", 94110])("refuses %j as not five digits", async (zip) => {
     const { cookie } = await signUp(t.app);
@@ -235,7 +239,11 @@ describe("'User status … The toggle is disabled until email is verified, chat 
     await setFlags(userId, flags);
     const response = await patch(cookie, { status: "active" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ status: "FAILED_PRECONDITION", message: MESSAGES.statusChangeNotAllowed });
+    expect(response.json().error).toEqual({
+      status: "FAILED_PRECONDITION",
+      code: "statusChangeNotAllowed",
+      message: MESSAGES.statusChangeNotAllowed,
+    });
     expect((await getProfile(cookie)).status).toBe("unavailable");
   });
 

@@ -60,7 +60,11 @@ describe("while the database is unreachable", () => {
         expect(response.statusCode).toBe(503);
         expect(response.headers["retry-after"]).toBe("5");
         expect(response.json()).toEqual({
-          error: { status: "UNAVAILABLE", message: "Something went wrong on our side. Please try again." },
+          error: {
+            status: "UNAVAILABLE",
+            code: "serverError",
+            message: "Something went wrong on our side. Please try again.",
+          },
         });
       }
       const health = await app.inject({ method: "GET", url: "/api/health" });

@@ -41,7 +41,9 @@ const asPerson = { cookie: person.cookie, origin: ORIGIN };
 
 function expectNulRefused(response: { statusCode: number; json: () => unknown }) {
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ error: { status: "INVALID_ARGUMENT", message: MESSAGES.textHasNulCharacter } });
+  expect(response.json()).toEqual({
+    error: { status: "INVALID_ARGUMENT", code: "textHasNulCharacter", message: MESSAGES.textHasNulCharacter },
+  });
 }
 
 describe("a NUL character in any text input is refused with 400, never a 500", () => {

@@ -69,7 +69,9 @@ describe("a limit holds across instances on one database", async () => {
     for (const app of [first.app, second.app, first.app, second.app]) statuses.push((await verify(app)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 429]);
     const limited = await verify(first.app);
-    expect(limited.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.tooManyAttempts } });
+    expect(limited.json()).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", code: "tooManyAttempts", message: MESSAGES.tooManyAttempts },
+    });
   });
 
   it("a route's own limit (config.rateLimit) counts requests to either instance", async () => {
@@ -102,6 +104,8 @@ describe("a limit holds across instances on one database", async () => {
     expect((await send(second.app)).statusCode).toBe(200);
     const third = await send(first.app);
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: MESSAGES.chatRateLimited } });
+    expect(third.json()).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", code: "chatRateLimited", message: MESSAGES.chatRateLimited },
+    });
   });
 });

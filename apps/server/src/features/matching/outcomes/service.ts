@@ -94,9 +94,9 @@ export class OutcomeService {
    */
   async record(token: string): Promise<RecordMatchOutcomeOutput> {
     const claim = this.deps.signer.verify(token);
-    if (!claim) throw new AppError("INVALID_ARGUMENT", MESSAGES.outcomeLinkInvalid);
+    if (!claim) throw new AppError("INVALID_ARGUMENT", "outcomeLinkInvalid");
     const at = this.deps.now();
-    if (at >= claim.expiresAt) throw new AppError("FAILED_PRECONDITION", MESSAGES.outcomeLinkExpired);
+    if (at >= claim.expiresAt) throw new AppError("FAILED_PRECONDITION", "outcomeLinkExpired");
     const saved = await saveOutcome(this.deps.db, {
       userId: claim.userId,
       candidateId: claim.candidateId,
@@ -104,8 +104,8 @@ export class OutcomeService {
       answeredAt: new Date(at),
       openSince: new Date(at - OUTCOME_ANSWER_WINDOW_MS),
     });
-    if (saved === "notAsked") throw new AppError("NOT_FOUND", MESSAGES.outcomeLinkInvalid);
-    if (saved === "closed") throw new AppError("FAILED_PRECONDITION", MESSAGES.outcomeLinkExpired);
+    if (saved === "notAsked") throw new AppError("NOT_FOUND", "outcomeLinkInvalid");
+    if (saved === "closed") throw new AppError("FAILED_PRECONDITION", "outcomeLinkExpired");
     await this.deps.bus.publish(claim.userId, { topic: "matches" });
     return {
       outcome: claim.outcome,

@@ -15,16 +15,11 @@ import {
 // Types only: the page checks its fields with the rules' plain functions, so zod is not loaded.
 import type { Profile, ProfileUpdateInput } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { PageLayout } from "../../components/page-layout.tsx";
-import { paths } from "../../config/paths.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { useState } from "react";
+import { ApiError, hasErrorCode } from "../../lib/api-client.ts";
 import { refreshSession } from "../../lib/session.ts";
-import { AccountSection } from "../accounts/account-section.tsx";
-import { DataExportButton } from "../consent/data-export-button.tsx";
-import { SearchSection, SLIDER_IDS } from "../matching/search-section.tsx";
-import { ConnectionsSection } from "../safety/connections-section.tsx";
+import { useAutosavedDraft } from "../../lib/use-autosaved-draft.ts";
+import { SLIDER_IDS } from "../matching/search-section.tsx";
 import { useProfile, useUpdateProfile } from "./api.ts";
 import { RangeSlider } from "./range-slider.tsx";
 import { RequirementsChecklist, requirementsFor } from "./requirements-checklist.tsx";
@@ -103,53 +98,32 @@ function changesBetween(draft: Draft, saved: Draft, errors: Partial<Record<Draft
   return changes;
 }
 
-function SettingsForm({ profile }: { profile: Profile }) {
+/** The profile's own settings, saved as the person edits them ('Settings saved!' for 2 seconds). */
+export function SettingsForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const saved = draftFrom(profile);
-  // Only the fields the person has edited and not yet seen saved; the rest follow the server.
-  const [edits, setEdits] = useState<Partial<Draft>>({});
-  const draft: Draft = { ...saved, ...edits };
-  const errors = fieldErrors(draft);
   const missingAny = requirementsFor(profile).some((requirement) => !requirement.done);
-  const [notice, setNotice] = useState<string | null>(null);
   const [nameNotice, setNameNotice] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [rejectedZip, setRejectedZip] = useState<string | null>(null);
 
-  const latest = useRef({ draft, saved, errors, rejectedZip });
-  latest.current = { draft, saved, errors, rejectedZip };
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const dragging = useRef(false);
-  const mutate = useRef(update.mutateAsync);
-  mutate.current = update.mutateAsync;
-
-  const flush = async () => {
-    timer.current = undefined;
-    const { draft: d, saved: s, errors: e, rejectedZip: rz } = latest.current;
-    const changes = changesBetween(d, s, e);
-    if (changes.zipCode !== undefined && changes.zipCode === rz) delete changes.zipCode;
-    if (Object.keys(changes).length === 0) return;
-    try {
-      await mutate.current(changes);
-      // Drop the edits the server now holds, unless the person changed them again meanwhile.
-      setEdits((current) => {
-        const next = { ...current };
-        for (const key of Object.keys(changes) as DraftKey[]) {
-          if (next[key] === d[key]) delete next[key];
-        }
-        return next;
-      });
+  const { draft, edit, slide, release, drag, savedNotice } = useAutosavedDraft({
+    saved: draftFrom(profile),
+    changesOf: (draft, saved) => {
+      const changes = changesBetween(draft, saved, fieldErrors(draft));
+      // A ZIP code the server did not find is not sent again until it is changed.
+      if (changes.zipCode !== undefined && changes.zipCode === rejectedZip) delete changes.zipCode;
+      return changes;
+    },
+    save: update.mutateAsync,
+    onSaved: (changes) => {
       setSaveError(null);
-      setNotice(MESSAGES.settingsSaved);
-      clearTimeout(noticeTimer.current);
-      noticeTimer.current = setTimeout(() => setNotice(null), SETTINGS_SAVED_NOTICE_MS);
       if (changes.displayName !== undefined) {
         setNameNotice(MESSAGES.nameUpdated);
         void refreshSession();
       }
-    } catch (error) {
-      if (error instanceof ApiError && error.message === MESSAGES.zipNotFound) {
+    },
+    onError: (error, changes) => {
+      if (hasErrorCode(error, "zipNotFound")) {
         setRejectedZip(changes.zipCode ?? null);
       } else if (error instanceof ApiError && error.status === "RESOURCE_EXHAUSTED") {
         // A ZIP code or birthday changed too often: the server says which, and when to try again.
@@ -157,55 +131,17 @@ function SettingsForm({ profile }: { profile: Profile }) {
       } else {
         setSaveError(MESSAGES.settingsSaveFailed);
       }
-    }
-  };
-
-  const schedule = () => {
-    clearTimeout(timer.current);
-    if (dragging.current) return;
-    timer.current = setTimeout(() => void flush(), SETTINGS_DEBOUNCE_MS);
-  };
-
-  // Leaving the page within the debounce still saves the last edit.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on leaving the page.
-  useEffect(
-    () => () => {
-      clearTimeout(noticeTimer.current);
-      if (timer.current !== undefined) {
-        clearTimeout(timer.current);
-        void flush();
-      }
     },
-    [],
-  );
-
-  const edit = (changes: Partial<Draft>) => {
-    setEdits((current) => ({ ...current, ...changes }));
+    debounceMs: SETTINGS_DEBOUNCE_MS,
+    noticeMs: SETTINGS_SAVED_NOTICE_MS,
+  });
+  const errors = fieldErrors(draft);
+  const editName = (displayName: string) => {
     // The name's notice stays until the name itself changes again, whatever else is edited meanwhile.
-    if (changes.displayName !== undefined) setNameNotice(null);
-    schedule();
+    setNameNotice(null);
+    edit({ displayName });
   };
-  /** While a pointer holds a slider nothing is saved; letting go schedules the save. */
-  const slide = (changes: Partial<Draft>) => {
-    setEdits((current) => ({ ...current, ...changes }));
-    if (dragging.current) {
-      clearTimeout(timer.current);
-      timer.current = undefined;
-    }
-  };
-  const release = (changes: Partial<Draft>) => {
-    setEdits((current) => ({ ...current, ...changes }));
-    schedule();
-  };
-  const drag = (active: boolean) => {
-    dragging.current = active;
-    if (active) {
-      clearTimeout(timer.current);
-      timer.current = undefined;
-    } else {
-      schedule();
-    }
-  };
+  const notice = savedNotice ? MESSAGES.settingsSaved : null;
 
   const age = ageFrom(draft);
   const bounds = age !== null ? ageOffsetBounds(age) : null;
@@ -255,7 +191,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
             autoComplete="nickname"
             aria-invalid={errors.displayName ? true : undefined}
             aria-describedby="display-name-message"
-            onChange={(event) => edit({ displayName: event.target.value })}
+            onChange={(event) => editName(event.target.value)}
           />
           <p id="display-name-message" className="mt-1 text-sm" aria-live="polite">
             {errors.displayName ? (
@@ -386,61 +322,5 @@ function SettingsForm({ profile }: { profile: Profile }) {
       {!missingAny && <RequirementsChecklist profile={profile} />}
       <StatusToggle profile={profile} enabled={canChangeStatus(profile)} />
     </div>
-  );
-}
-
-/**
- * What the page shows while the profile is on the way: the settings cards' outline, taller than a
- * screen, so nothing below it is in view while the form is missing and nothing visible moves when
- * it arrives.
- */
-function SettingsSkeleton() {
-  return (
-    <div role="status" aria-live="polite" className="min-h-dvh space-y-6">
-      <span className="sr-only">Loading your settings…</span>
-      {["h-96", "h-64", "h-80"].map((height) => (
-        <div key={height} aria-hidden="true" className={`card ${height} animate-pulse bg-white/60`} />
-      ))}
-    </div>
-  );
-}
-
-export default function SettingsPage() {
-  const profile = useProfile();
-  if (!profile.data && !profile.isError) {
-    return (
-      <PageLayout title="Your Settings">
-        <SettingsSkeleton />
-      </PageLayout>
-    );
-  }
-  return (
-    <PageLayout title="Your Settings">
-      <div className="space-y-6">
-        {profile.data ? (
-          <SettingsForm profile={profile.data} />
-        ) : (
-          <p role="alert" className="text-danger">
-            {MESSAGES.searchDataLoadFailed}
-          </p>
-        )}
-        <SearchSection />
-        <ConnectionsSection />
-        <div id="account">
-          <AccountSection />
-        </div>
-        <section aria-labelledby="your-data-heading" className="card">
-          <h2 id="your-data-heading" className="text-xl font-semibold">
-            Your data
-          </h2>
-          <div className="mt-4">
-            <DataExportButton />
-          </div>
-        </section>
-        <Link to={paths.home} className="btn-secondary">
-          Close
-        </Link>
-      </div>
-    </PageLayout>
   );
 }

@@ -1,0 +1,85 @@
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { ComponentType } from "react";
+import { Link } from "react-router";
+import { PageLayout } from "../../components/page-layout.tsx";
+import { paths } from "../../config/paths.ts";
+import { AccountSection } from "../../features/accounts/account-section.tsx";
+import { DataExportButton } from "../../features/consent/data-export-button.tsx";
+import { SearchSection } from "../../features/matching/search-section.tsx";
+import { useProfile } from "../../features/profile/api.ts";
+import { SettingsForm } from "../../features/profile/settings-form.tsx";
+import { ConnectionsSection } from "../../features/safety/connections-section.tsx";
+
+function YourDataSection() {
+  return (
+    <section aria-labelledby="your-data-heading" className="card">
+      <h2 id="your-data-heading" className="text-xl font-semibold">
+        Your data
+      </h2>
+      <div className="mt-4">
+        <DataExportButton />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The sections below the profile's own settings, in the order the page shows them. Each feature
+ * brings its section as a component with its own heading, loading and error states; a new one is
+ * one line here. `id` is the section's anchor (/settings#account).
+ */
+const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
+  { id: "search", Section: SearchSection },
+  { id: "connections", Section: ConnectionsSection },
+  { id: "account", Section: AccountSection },
+  { id: "your-data", Section: YourDataSection },
+];
+
+/**
+ * What the page shows while the profile is on the way: the settings cards' outline, taller than a
+ * screen, so nothing below it is in view while the form is missing and nothing visible moves when
+ * it arrives.
+ */
+function SettingsSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="min-h-dvh space-y-6">
+      <span className="sr-only">Loading your settings…</span>
+      {["h-96", "h-64", "h-80"].map((height) => (
+        <div key={height} aria-hidden="true" className={`card ${height} animate-pulse bg-white/60`} />
+      ))}
+    </div>
+  );
+}
+
+/** /settings: the profile's own settings, then each feature's section. */
+export default function SettingsPage() {
+  const profile = useProfile();
+  if (!profile.data && !profile.isError) {
+    return (
+      <PageLayout title="Your Settings">
+        <SettingsSkeleton />
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title="Your Settings">
+      <div className="space-y-6">
+        {profile.data ? (
+          <SettingsForm profile={profile.data} />
+        ) : (
+          <p role="alert" className="text-danger">
+            {MESSAGES.searchDataLoadFailed}
+          </p>
+        )}
+        {SECTIONS.map(({ id, Section }) => (
+          <div key={id} id={id}>
+            <Section />
+          </div>
+        ))}
+        <Link to={paths.home} className="btn-secondary">
+          Close
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}
