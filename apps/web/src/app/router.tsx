@@ -17,7 +17,7 @@ const FaqPage = lazyWithRetry(() => import("../features/legal/faq-page.tsx"));
 const CaliforniaPrivacyPage = lazyWithRetry(() => import("../features/legal/california-privacy-page.tsx"));
 const VerifyEmailPage = lazyWithRetry(() => import("../features/accounts/verify-email-page.tsx"));
 const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset-password-page.tsx"));
-const MatchConfirmationPage = lazyWithRetry(() => import("../features/matching/match-confirmation-page.tsx"));
+const MatchConfirmationPage = lazyWithRetry(() => import("./pages/match-confirmation-page.tsx"));
 const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-outcome-page.tsx"));
 const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"));
 const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/privacy-settings-page.tsx"));

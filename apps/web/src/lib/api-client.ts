@@ -10,18 +10,29 @@ import {
   statusForHttp,
 } from "@sams-web/domain/api/callables";
 
-/** Every failed server call becomes this, so screens map `status` codes to the product's messages. */
+/**
+ * Every failed server call becomes this. Screens decide by `status` and `code`, never by the
+ * message's text, so a reworded message cannot change what a screen does.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
     readonly httpStatus: number,
-    /** A finer error code when the server gives one (auth service codes, see domain auth-errors). */
+    /** What went wrong: a key of the domain's MESSAGES, or an auth service code (domain auth-errors). */
     readonly code: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";
   }
+}
+
+/** Whether a failed call answered one of these codes. */
+export function hasErrorCode<Code extends string>(
+  error: unknown,
+  ...codes: readonly Code[]
+): error is ApiError & { code: Code } {
+  return error instanceof ApiError && error.code !== null && (codes as readonly string[]).includes(error.code);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -32,7 +43,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } | null;
   const status = body?.error?.status;
   const message = body?.error?.message;
-  // The auth service answers {code, message}; our routes {error: {status, message, code?}}.
+  // The auth service answers {code, message}; our routes {error: {status, code, message}}.
   const rawCode = body?.error?.code ?? body?.code;
   const code = typeof rawCode === "string" ? rawCode : null;
   // Checked by hand rather than with the zod contract: this file is on the first page's

@@ -1,4 +1,6 @@
-// Text helpers shared by retrieval and the heuristic scorer: words in, comparable stems out.
+// Text helpers shared by retrieval, the heuristic scorer and the scripted interviewer: words in,
+// comparable stems out.
+import { stemmer } from "stemmer";
 
 const STOP_WORDS = new Set(
   "a an and are as at be but by for from has have i i'm im in is it its me my of on or so that the their them they this to was we were with you your who what when where which will would can could just really very about also like love want someone partner".split(
@@ -6,14 +8,12 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** A crude, deterministic stem: enough to make "hiking" meet "hike" and "books" meet "book". */
+/**
+ * A word's stem (Porter's algorithm, the `stemmer` package): "hiking" meets "hike", "books" meets
+ * "book". Deterministic.
+ */
 export function stem(word: string): string {
-  if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith("ed")) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith("es")) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  if (word.length > 4 && word.endsWith("e")) return word.slice(0, -1);
-  return word;
+  return stemmer(word);
 }
 
 export function words(text: string): string[] {

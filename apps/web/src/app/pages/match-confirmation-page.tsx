@@ -1,19 +1,24 @@
 import { describeDistance } from "@sams-web/domain/matching/rules";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { MESSAGES, type MessageCode } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { confirmMatch, reviewPhotoMatch, usePendingMatch } from "../../features/matching/api.ts";
+import { SafetyActions } from "../../features/safety/safety-actions.tsx";
+import { hasErrorCode } from "../../lib/api-client.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
-import { SafetyActions } from "../safety/safety-actions.tsx";
-import { confirmMatch, reviewPhotoMatch, usePendingMatch } from "./api.ts";
 
 /** How long the server's message stays before the page moves on to /settings. */
 const CONFIRMED_REDIRECT_MS = 2_000;
 
-const MATCH_MESSAGES = new Set<string>([MESSAGES.profileNotActive, MESSAGES.matchCooldown, MESSAGES.noEligibleMatches]);
+/** The pending-match rules' refusals, each shown as its own message; any other failure is one to retry. */
+const MATCH_REFUSALS = [
+  "profileNotActive",
+  "matchCooldown",
+  "noEligibleMatches",
+] as const satisfies readonly MessageCode[];
 
 /** The pending match: the rules are the server's; this page shows the outcome. */
 export default function MatchConfirmationPage() {
@@ -51,9 +56,7 @@ function PendingMatch() {
       setResult(await confirmMatch(match.id));
       setTimeout(() => navigate(paths.settings), CONFIRMED_REDIRECT_MS);
     } catch (error) {
-      setResult(
-        error instanceof ApiError && MATCH_MESSAGES.has(error.message) ? error.message : MESSAGES.confirmMatchFailed,
-      );
+      setResult(hasErrorCode(error, ...MATCH_REFUSALS) ? MESSAGES[error.code] : MESSAGES.confirmMatchFailed);
     } finally {
       setBusy(false);
     }

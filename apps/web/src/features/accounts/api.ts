@@ -1,6 +1,5 @@
 import { ACCOUNTS_PATHS, type AccountOptionsResponse } from "@sams-web/domain/accounts/contracts";
-import { ACCOUNTS_MESSAGES } from "@sams-web/domain/accounts/messages";
-import { ApiError, apiFetch, call } from "../../lib/api-client.ts";
+import { apiFetch, call, hasErrorCode } from "../../lib/api-client.ts";
 
 // The accounts feature's server calls. Plain fetchers with neither the query library nor zod:
 // the login panel opens from the first page, whose budget has no room for either.
@@ -15,7 +14,7 @@ export async function signIn(input: { email: string; password: string }): Promis
   try {
     return await send(true);
   } catch (error) {
-    if (!(error instanceof ApiError && error.message === ACCOUNTS_MESSAGES.harderCheckRequired)) throw error;
+    if (!hasErrorCode(error, "harderCheckRequired")) throw error;
     return send("harder");
   }
 }

@@ -7,10 +7,10 @@ import {
   type PendingMatchResponse,
   type RecordMatchOutcomeOutput,
 } from "@sams-web/domain/matching/contracts";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { MESSAGES, type MessageCode } from "@sams-web/domain/shared/messages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { trackEvent } from "../../lib/analytics.ts";
-import { ApiError, apiFetch, call } from "../../lib/api-client.ts";
+import { ApiError, apiFetch, call, hasErrorCode } from "../../lib/api-client.ts";
 
 // The matching feature's server calls: the search, photo review, follow-ups and the pending match.
 
@@ -31,23 +31,29 @@ export async function beginSearch(onProgress: (message: string) => void): Promis
   return scored.found ? MESSAGES.potentialMatchesFound : MESSAGES.noPotentialMatches;
 }
 
-const GATE_MESSAGES = new Set<string>([
-  MESSAGES.verifyEmailToSearch,
-  MESSAGES.completeOnboardingToSearch,
-  MESSAGES.uploadPicturesToSearch,
-  MESSAGES.enterZipToSearch,
-  MESSAGES.enterBirthdayToSearch,
-  MESSAGES.setStatusActiveToSearch,
-  MESSAGES.searchInProgress,
-]);
+/** The Begin Search gate's refusals, each shown as its own message. */
+const GATE_CODES = [
+  "verifyEmailToSearch",
+  "completeOnboardingToSearch",
+  "uploadPicturesToSearch",
+  "enterZipToSearch",
+  "enterBirthdayToSearch",
+  "setStatusActiveToSearch",
+  "searchInProgress",
+] as const satisfies readonly MessageCode[];
 
-/** A failed search shows one of the four search errors, or the server's Begin Search gate message. */
+/**
+ * A failed search shows one of the four search errors, or the Begin Search gate's message, chosen
+ * by the error's status and code (a ZIP code the server did not find is INVALID_ARGUMENT
+ * zipNotFound).
+ */
 export function searchErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return MESSAGES.searchFailed;
-  if (error.status === "FAILED_PRECONDITION" && GATE_MESSAGES.has(error.message)) return error.message;
-  if (error.status === "INVALID_ARGUMENT" && /zip/i.test(error.message)) return MESSAGES.zipNotFound;
+  if (error.status === "FAILED_PRECONDITION" && hasErrorCode(error, ...GATE_CODES)) return MESSAGES[error.code];
+  if (error.status === "INVALID_ARGUMENT" && hasErrorCode(error, "zipNotFound")) return MESSAGES.zipNotFound;
   if (error.status === "NOT_FOUND") return MESSAGES.profileNotFound;
-  if (error.status === "RESOURCE_EXHAUSTED" && error.message === MESSAGES.searchDailyLimit) return error.message;
+  if (error.status === "RESOURCE_EXHAUSTED" && hasErrorCode(error, "searchDailyLimit"))
+    return MESSAGES.searchDailyLimit;
   if (error.status === "UNAUTHENTICATED") return MESSAGES.searchUnauthenticated;
   return MESSAGES.searchFailed;
 }

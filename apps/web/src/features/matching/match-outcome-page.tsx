@@ -1,11 +1,11 @@
 import { OUTCOME_TOKEN_PARAM, type RecordMatchOutcomeOutput } from "@sams-web/domain/matching/contracts";
 import { OUTCOME_LABELS, outcomeChangeUntil } from "@sams-web/domain/matching/messages";
-import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { MESSAGES, type MessageCode } from "@sams-web/domain/shared/messages";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { hasErrorCode } from "../../lib/api-client.ts";
 import { recordMatchOutcome } from "./api.ts";
 
 type State =
@@ -16,8 +16,8 @@ type State =
 // A token is sent once even if React runs the effect twice (development strict mode).
 const attempts = new Map<string, Promise<RecordMatchOutcomeOutput>>();
 
-/** The server's own refusals are shown as they are; anything else is a failure to try again. */
-const REFUSALS = new Set<string>([MESSAGES.outcomeLinkExpired, MESSAGES.outcomeLinkInvalid]);
+/** The server's refusals of a link, each shown as its own message; anything else is a failure to try again. */
+const REFUSALS = ["outcomeLinkExpired", "outcomeLinkInvalid"] as const satisfies readonly MessageCode[];
 
 /**
  * /match-outcome?t=…, where an answer link from Sam's email or chat lands: the answer is recorded
@@ -44,8 +44,10 @@ export default function MatchOutcomePage() {
         // A failure that was not a refusal may be tried again with the same link.
         attempts.delete(token);
         if (!current) return;
-        const refused = error instanceof ApiError && REFUSALS.has(error.message);
-        setState({ kind: "refused", message: refused ? error.message : MESSAGES.outcomeAnswerFailed });
+        setState({
+          kind: "refused",
+          message: hasErrorCode(error, ...REFUSALS) ? MESSAGES[error.code] : MESSAGES.outcomeAnswerFailed,
+        });
       },
     );
     return () => {

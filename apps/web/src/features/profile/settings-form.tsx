@@ -20,7 +20,7 @@ import { ApiError, hasErrorCode } from "../../lib/api-client.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { useAutosavedDraft } from "../../lib/use-autosaved-draft.ts";
 import { SLIDER_IDS } from "../matching/search-section.tsx";
-import { useProfile, useUpdateProfile } from "./api.ts";
+import { useUpdateProfile } from "./api.ts";
 import { RangeSlider } from "./range-slider.tsx";
 import { RequirementsChecklist, requirementsFor } from "./requirements-checklist.tsx";
 import { StatusToggle } from "./status-toggle.tsx";

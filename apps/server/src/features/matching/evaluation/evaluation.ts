@@ -2,6 +2,7 @@ import { STAGES } from "@sams-web/domain/chat/stages";
 import type { ScoreClass } from "@sams-web/domain/matching/rules";
 import { MIN_AGE } from "@sams-web/domain/profile/rules";
 import { genderSchema } from "@sams-web/domain/profile/schemas";
+import pLimit from "p-limit";
 import * as z from "zod";
 import type { InterviewAnswer, NarrativeWriter } from "../narrative/narrative.ts";
 import { explainFit } from "../scoring/explanation.ts";
@@ -235,20 +236,6 @@ export interface EvaluationRun {
   narratives: Map<string, number>;
 }
 
-/** Runs `task` over `items` at most `limit` at a time; results keep the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /**
  * Evaluates every valid line of a JSONL text, `concurrency` pairs at a time. One bad line or one
  * pair that cannot be judged is reported and skipped; the run always reaches the end.
@@ -272,7 +259,8 @@ export async function runEvaluation(text: string, models: EvaluationModels, conc
     },
   };
   const skipped: LineProblem[] = [];
-  const outcomes = await mapLimited(pairs, concurrency, async ({ line, pair }) => {
+  const queue = pLimit(concurrency);
+  const judgeLine = async ({ line, pair }: NumberedPair): Promise<PairResult | null> => {
     try {
       return await evaluatePair(pair, { scorer, writer });
     } catch (error) {
@@ -280,7 +268,9 @@ export async function runEvaluation(text: string, models: EvaluationModels, conc
       skipped.push({ line, message: `${pair.id}: ${name}: ${message}` });
       return null;
     }
-  });
+  };
+  // At most `concurrency` pairs at a time (p-limit); the results keep the pairs' order.
+  const outcomes = await Promise.all(pairs.map((numbered) => queue(() => judgeLine(numbered))));
   const results = outcomes.filter((r): r is PairResult => r !== null);
   skipped.sort((a, b) => a.line - b.line);
   const summary = summarize(
