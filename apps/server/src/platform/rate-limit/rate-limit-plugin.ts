@@ -48,6 +48,18 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Whom a route's own limit (config.rateLimit) counts: a signed-in person by their account, so
+ * neither a junk cookie beside the session nor another address buys a fresh allowance; anyone
+ * else by their address (request.ip, which believes X-Forwarded-For only from TRUST_PROXY).
+ * Sessions are read once per request (the resolver caches), so the route pays nothing more.
+ */
+async function whoIsCounted(request: FastifyRequest): Promise<string> {
+  const server = request.server;
+  const user = server.hasDecorator("sessions") ? await server.sessions.optionalUser(request) : null;
+  return user ? `user:${user.id}` : `address:${request.ip}`;
+}
+
 // A key no limit counts (allowList below): the request has no one to count for this rule.
 const NOBODY = "";
 
@@ -57,7 +69,11 @@ const NOBODY = "";
  */
 export const rateLimitPlugin = fp<{ clock?: () => number }>(
   async (app, { clock = Date.now }) => {
-    await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.db, clock) });
+    await app.register(rateLimit, {
+      global: false,
+      store: postgresRateLimitStore(app.db, clock),
+      keyGenerator: whoIsCounted,
+    });
 
     // fastify.rateLimit() hooks cannot be stacked (the first one marks the request as limited and
     // the next ones skip it), so several limits go through createRateLimit, one counter each.
