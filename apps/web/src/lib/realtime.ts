@@ -1,6 +1,7 @@
-import { EVENTS_PATH, isRealtimeEvent, SUPERSEDED_EVENT } from "@sams-web/domain/api/realtime";
+import { EVENTS_PATH, isRealtimeEvent, SIGNED_OUT_EVENT, SUPERSEDED_EVENT } from "@sams-web/domain/api/realtime";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { refreshSession } from "./session.ts";
 
 /** The tab's one listener, shared by every part of the page that asks for it. */
 let listener: { userId: string; users: number; stop: () => void } | null = null;
@@ -44,6 +45,13 @@ function listen(queryClient: QueryClient): () => void {
     source.addEventListener(SUPERSEDED_EVENT, () => {
       source?.close();
       source = undefined;
+    });
+    // The session behind this tab ended (signed out elsewhere, suspended, password reset): the
+    // stream is over, and the page learns it is signed out.
+    source.addEventListener(SIGNED_OUT_EVENT, () => {
+      source?.close();
+      source = undefined;
+      void refreshSession();
     });
   };
   const onVisible = () => {

@@ -3,7 +3,18 @@
 // Free of zod on purpose: the browser's first page imports it (schemas.ts holds the schema).
 // "resync" names no data: the server may have missed changes (its database connection was lost
 // and is back), so a tab refetches everything it shows.
-export const REALTIME_TOPICS = ["profile", "conversation", "matches", "photos", "consent", "search", "resync"] as const;
+// "session" stays on the server: a session of the user ended (sign-out, suspension, a password
+// reset, deletion), and each of their open streams checks whether it was its own.
+export const REALTIME_TOPICS = [
+  "profile",
+  "conversation",
+  "matches",
+  "photos",
+  "consent",
+  "search",
+  "resync",
+  "session",
+] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
 
 export interface RealtimeEvent {
@@ -21,6 +32,12 @@ export const EVENTS_PATH = "/api/events";
  */
 export const MAX_EVENT_STREAMS_PER_PERSON = 10;
 export const SUPERSEDED_EVENT = "superseded";
+
+/**
+ * A stream whose session has ended (signed out, suspended, password reset, account deleted) hears
+ * this and is closed at once: nothing more reaches a tab that is no longer signed in.
+ */
+export const SIGNED_OUT_EVENT = "signed-out";
 
 export function isRealtimeEvent(value: unknown): value is RealtimeEvent {
   if (typeof value !== "object" || value === null) return false;

@@ -29,6 +29,7 @@ const AUTH_ENDPOINTS = new Set([
 const BOTCHECKED_PATHS = new Set(["/api/auth/sign-up/email", "/api/auth/sign-in/email"]);
 
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
+const SIGN_OUT_PATH = "/api/auth/sign-out";
 
 /** The email a Better Auth request names in its body, if any (sign-in, sign-up, reset requests). */
 export function bodyEmail(request: FastifyRequest): string | null {
@@ -82,7 +83,7 @@ function signInGuard(app: FastifyInstance) {
  * sees the proxy-aware client address only: a client's own X-Forwarded-For never reaches it.
  */
 export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitCheck): void {
-  const { auth, botcheck } = app;
+  const { auth, botcheck, bus, sessions } = app;
   const signIn = signInGuard(app);
   app.route({
     method: ["GET", "POST"],
@@ -99,6 +100,9 @@ export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitChe
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const signingIn = request.method === "POST" && url.pathname === SIGN_IN_PATH;
+      // Who is signing out, so their open event streams can check their sessions afterwards.
+      const signingOut =
+        request.method === "POST" && url.pathname === SIGN_OUT_PATH ? await sessions.optionalUser(request) : null;
       if (signingIn) await signIn.before(request);
       else if (request.method === "POST" && BOTCHECKED_PATHS.has(url.pathname)) await botcheck.require(request);
 
@@ -108,6 +112,7 @@ export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitChe
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
       if (signingIn) await signIn.after(request, response.status);
+      if (signingOut && response.ok) await bus.publish(signingOut.id, { topic: "session" });
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== "set-cookie") reply.header(key, value);

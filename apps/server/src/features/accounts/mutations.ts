@@ -107,14 +107,14 @@ export async function markProvenByGoogle(db: Database, userId: string): Promise<
 
 /**
  * Consumes the reset token, sets the new password hash and ends every session of the account,
- * all or nothing. Returns false when the token is invalid, used or expired. Whoever sets the
+ * all or nothing. Returns the account's id, or null when the token is invalid, used or expired. Whoever sets the
  * password this way read the mailbox: the email counts as verified and proven by the holder of
  * the (new) password, and any session opened with a password set by someone else is gone.
  */
 export async function resetPasswordWithToken(
   db: Database,
   input: { token: string; passwordHash: string; newAccountId: string },
-): Promise<boolean> {
+): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(verifications)
@@ -125,7 +125,7 @@ export async function resetPasswordWithToken(
         ),
       )
       .returning({ userId: verifications.value });
-    if (!row) return false;
+    if (!row) return null;
     const updated = await tx
       .update(accounts)
       .set({ password: input.passwordHash })
@@ -143,7 +143,7 @@ export async function resetPasswordWithToken(
     }
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     await markMailboxProven(tx, row.userId);
-    return true;
+    return row.userId;
   });
 }
 

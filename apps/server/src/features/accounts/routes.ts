@@ -159,12 +159,14 @@ export function registerAccountRoutes(
         return sendCoded(reply, new AppError("INVALID_ARGUMENT", "passwordPolicy"), ACCOUNT_ERROR_CODES.passwordPolicy);
       }
       const authContext = await auth.$context;
-      const ok = await resetPasswordWithToken(db, {
+      const userId = await resetPasswordWithToken(db, {
         token: oobCode,
         passwordHash: await authContext.password.hash(newPassword),
         newAccountId: authContext.generateId({ model: "account" }) || crypto.randomUUID(),
       });
-      if (!ok) throw new AppError("INVALID_ARGUMENT", "resetFailed");
+      if (!userId) throw new AppError("INVALID_ARGUMENT", "resetFailed");
+      // Every session ended: so do their event streams.
+      await bus.publish(userId, { topic: "session" });
       return { reset: true as const };
     },
   );
@@ -210,6 +212,7 @@ export function registerAccountRoutes(
       }
       await deleteAccount(db, { userId: user.id, email: user.email });
       await accountLifecycle.accountDeleted(user.id);
+      await bus.publish(user.id, { topic: "session" });
       const cookies = Object.keys(request.cookies ?? {}).filter((name) => name.includes("better-auth"));
       for (const name of cookies) reply.clearCookie(name, { path: "/" });
       return { deleted: true as const };

@@ -24,7 +24,7 @@ const DONE: Record<ModerationAction, string> = {
  * every moderation route answers as if it did not exist.
  */
 const safety: FastifyPluginAsync = async (app) => {
-  const { db, config, sessions, callables, mailer, auth } = app;
+  const { db, config, sessions, callables, mailer, auth, bus } = app;
   const reporterKeys = createReporterKeys(auth.options.secret);
 
   /** The signed-in moderator, or the same 404 an unknown route or callable gets. */
@@ -91,6 +91,8 @@ const safety: FastifyPluginAsync = async (app) => {
           outcome.why === "moderator" ? "moderatorNotSuspended" : "moderationStale",
         );
       }
+      // The sessions it ended end their event streams too.
+      for (const userId of outcome.signedOut) await bus.publish(userId, { topic: "session" });
       if (action === "suspend") {
         const account = await accountOf(db, subjectId);
         // A mail server that is down gets the mail later (the mail platform's retries); the
@@ -108,6 +110,6 @@ const safety: FastifyPluginAsync = async (app) => {
 
 export const safetyFeature = fp(safety, {
   name: "safety",
-  dependencies: ["config", "db", "sessions", "callables", "mailer", "zod-schemas"],
+  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "zod-schemas"],
   encapsulate: true,
 });

@@ -1,13 +1,23 @@
-import { EVENTS_PATH, MAX_EVENT_STREAMS_PER_PERSON, SUPERSEDED_EVENT } from "@sams-web/domain/api/realtime";
+import {
+  EVENTS_PATH,
+  MAX_EVENT_STREAMS_PER_PERSON,
+  SIGNED_OUT_EVENT,
+  SUPERSEDED_EVENT,
+} from "@sams-web/domain/api/realtime";
 import fp from "fastify-plugin";
 
 const HEARTBEAT_MS = 25_000;
 
-/** Server-Sent Events: each signed-in tab hears what changed for its user, and refetches. */
+/**
+ * Server-Sent Events: each signed-in tab hears what changed for its user, and refetches. A stream
+ * lives only as long as its session: when one of the user's sessions ends (the "session" topic,
+ * published by sign-out, suspension, a password reset and deletion) each of their streams checks
+ * its own, and so does every heartbeat, for sessions that ended any other way (expiry, retention).
+ */
 export const eventsRoute = fp(
   async (app) => {
     const { bus, sessions } = app;
-    type End = (superseded?: boolean) => void;
+    type End = (farewell?: typeof SUPERSEDED_EVENT | typeof SIGNED_OUT_EVENT) => void;
     const open = new Set<End>();
     // Each person's open streams on this server, oldest first.
     const streamsOf = new Map<string, End[]>();
@@ -26,11 +36,20 @@ export const eventsRoute = fp(
         "x-accel-buffering": "no",
       });
       stream.write("retry: 3000\n\n");
+      const endIfSignedOut = () =>
+        void sessions.stillSignedIn(request).then(
+          (signedIn) => signedIn || end(SIGNED_OUT_EVENT),
+          (error: unknown) => request.log.warn({ err: error }, "could not check an event stream's session"),
+        );
       const unsubscribe = bus.subscribe(user.id, (event) => {
-        stream.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+        if (event.topic === "session") endIfSignedOut();
+        else stream.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
       });
-      const heartbeat = setInterval(() => stream.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      const end: End = (superseded = false) => {
+      const heartbeat = setInterval(() => {
+        stream.write(": keep-alive\n\n");
+        endIfSignedOut();
+      }, HEARTBEAT_MS);
+      const end: End = (farewell) => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
@@ -38,13 +57,13 @@ export const eventsRoute = fp(
         if (mine.length > 0) streamsOf.set(user.id, mine);
         else streamsOf.delete(user.id);
         if (stream.writableEnded) return;
-        if (superseded) stream.write(`event: ${SUPERSEDED_EVENT}\ndata: {}\n\n`);
+        if (farewell) stream.write(`event: ${farewell}\ndata: {}\n\n`);
         stream.end();
       };
       open.add(end);
       const mine = [...(streamsOf.get(user.id) ?? []), end];
       streamsOf.set(user.id, mine);
-      if (mine.length > MAX_EVENT_STREAMS_PER_PERSON) mine[0]?.(true);
+      if (mine.length > MAX_EVENT_STREAMS_PER_PERSON) mine[0]?.(SUPERSEDED_EVENT);
       request.raw.on("close", () => end());
     });
   },

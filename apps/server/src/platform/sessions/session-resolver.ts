@@ -107,12 +107,25 @@ export function createSessionResolver(auth: AuthService, db: Database) {
     return user;
   };
 
+  /**
+   * Whether the request's session still exists and has not expired, read afresh (not from the
+   * per-request cache): a long-lived request, such as an event stream, asks again later.
+   */
+  const stillSignedIn = async (request: FastifyRequest): Promise<boolean> => {
+    const context = await auth.$context;
+    const cookie = request.cookies[context.authCookies.sessionToken.name];
+    const token = cookie ? verifiedCookieValue(cookie, context.secret) : null;
+    if (!token) return false;
+    const [row] = await sessionByToken.execute({ token });
+    return row !== undefined && row.expiresAt.getTime() > Date.now();
+  };
+
   /** A route hook that refuses a request without a signed-in user before its body is validated. */
   const signedIn = async (request: FastifyRequest): Promise<void> => {
     await requireUser(request);
   };
 
-  return { optionalUser, requireUser, signedIn };
+  return { optionalUser, requireUser, signedIn, stillSignedIn };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;
