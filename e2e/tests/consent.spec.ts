@@ -269,3 +269,87 @@ test("signed in: an expired profile copy is cleared on the server (a null write)
   expect(await stored(page)).toBeNull();
   expect(await page.locator(PIXEL).count()).toBe(0);
 });
+
+/**
+ * Stands in for the social network's pixel script on a closed network, behaving as the vendor's
+ * does where secrets could leak: each event it sends is an image beacon to www.facebook.com/tr
+ * carrying the page's full address (`dl`) and referrer (`rl`), read when the event is sent; it
+ * sends a PageView of its own on every history change unless `fbq.disablePushState` is set, and
+ * with automatic events on (unless `autoConfig` is set to false) one for every button clicked.
+ */
+const FAKE_PIXEL = `(() => {
+  const queue = window.fbq;
+  const state = { autoConfig: true, ids: [] };
+  const beacon = (event) => {
+    const img = new Image();
+    img.src = "https://www.facebook.com/tr/?id=" + state.ids.join(",") + "&ev=" + event +
+      "&dl=" + encodeURIComponent(location.href) + "&rl=" + encodeURIComponent(document.referrer);
+  };
+  const handle = (args) => {
+    const [command, a, b] = args;
+    if (command === "init") state.ids.push(a);
+    else if (command === "set" && a === "autoConfig") state.autoConfig = b;
+    else if (command === "track") beacon(a);
+  };
+  const real = (...args) => handle(args);
+  real.disablePushState = queue?.disablePushState;
+  window.fbq = window._fbq = real;
+  for (const args of queue?.queue ?? []) handle(args);
+  if (!real.disablePushState) {
+    const push = history.pushState.bind(history);
+    history.pushState = (...args) => { push(...args); beacon("PageView"); };
+  }
+  document.addEventListener("click", (event) => {
+    if (state.autoConfig && event.target.closest("button")) beacon("SubscribedButtonClick");
+  }, true);
+})();`;
+
+test("no secret in an address ever reaches the ad network: the pixel sees no page whose address carries a code or token", async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  await page.route("https://connect.facebook.net/**", (route) =>
+    route.fulfill({ contentType: "application/javascript", body: FAKE_PIXEL }),
+  );
+  await page.route("https://www.facebook.com/tr/**", (route) => {
+    sent.push(decodeURIComponent(route.request().url()));
+    return route.fulfill({ contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAAAAACw=", "base64") });
+  });
+  await page.goto("/");
+  await banner(page).getByRole("button", { name: "Accept All" }).click();
+  // The fake speaks for the real one: the home page's view is sent, with its address.
+  await expect.poll(() => sent.filter((url) => url.includes("ev=PageView")).length).toBeGreaterThan(0);
+  expect(sent.at(-1)).toContain(`dl=${BASE_URL}/`);
+
+  // Followed inside the app, with the pixel already loaded (Sam's chat links to an outcome page).
+  await page.evaluate(() => {
+    history.pushState({}, "", "/match-outcome?token=SECRET-in-app-token");
+    dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  // Opened from an email: a reset link, a verification link, an answer to "Did you meet?".
+  for (const secretPage of [
+    "/reset-password?oobCode=SECRET-reset-code",
+    "/verify-email?oobCode=SECRET-verify-code",
+    "/match-outcome?token=SECRET-outcome-token",
+  ]) {
+    await page.goto(secretPage);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const button of await page.getByRole("main").getByRole("button").all()) {
+      if (await button.isEnabled()) await button.click({ trial: false }).catch(() => {});
+    }
+    await page.waitForLoadState("networkidle");
+    // Then on, inside the app, to a page without a secret.
+    await page.evaluate(() => {
+      history.pushState({}, "", "/faq");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await expect(page).toHaveURL("/faq");
+    await page.waitForLoadState("networkidle");
+  }
+  // The pages without a secret were seen; no beacon ever carried one.
+  await expect.poll(() => sent.filter((url) => url.includes(`dl=${BASE_URL}/faq`)).length).toBeGreaterThan(0);
+  expect(sent.filter((url) => url.includes("SECRET"))).toEqual([]);
+});

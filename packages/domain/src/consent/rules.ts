@@ -186,3 +186,13 @@ export function fromStorageEvent(
   const next = event.key === null ? null : parseStored(event.newValue);
   return next !== null && isExpired(next, now) ? null : next;
 }
+
+/**
+ * Whether the ad network's pixel may see a page at this address. Only an address that is a path
+ * alone: the query string or fragment of a page opened from an email carries a secret (a reset or
+ * verification code, an outcome link's token), and the pixel reads the page's whole address with
+ * every event it sends. On any other page it loads and counts no view; it counts the next clean one.
+ */
+export function pixelMaySee(address: { search: string; hash: string }): boolean {
+  return address.search === "" && address.hash === "";
+}

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
 import { PHOTOS_MAX } from "@sams-web/domain/photos/rules";
 import { isModerator } from "@sams-web/domain/safety/rules";
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";

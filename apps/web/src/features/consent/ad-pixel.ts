@@ -1,3 +1,4 @@
+import { pixelMaySee } from "@sams-web/domain/consent/rules";
 import { getConsentConfig } from "./first-page-api.ts";
 
 // The social network's tracking pixel (Meta pixel), added only while ad tracking is on and only
@@ -7,7 +8,13 @@ import { getConsentConfig } from "./first-page-api.ts";
 const SCRIPT_ID = "ad-pixel-script";
 const SCRIPT_SRC = "https://connect.facebook.net/en_US/fbevents.js";
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[][];
+  loaded?: boolean;
+  version?: string;
+  /** The vendor's switch for its own page view on every history change (ours are counted below). */
+  disablePushState?: boolean;
+};
 declare global {
   interface Window {
     fbq?: Fbq;
@@ -35,7 +42,13 @@ function installQueue(): void {
   window._fbq = stub;
 }
 
-/** 'Ad tracking on loads a social network tracking pixel' (nothing without a configured id). */
+/**
+ * 'Ad tracking on loads a social network tracking pixel' (nothing without a configured id). It
+ * never sees an address with a secret in it (pixelMaySee): on such a page it waits, and loads with
+ * the next clean page's view. It counts only the views we send: not its own on history changes
+ * (disablePushState), nor automatic events such as button clicks (autoConfig off), which would
+ * carry whatever address the page has then.
+ */
 export async function enableAdPixel(): Promise<void> {
   wanted = true;
   pixelId ??= getConsentConfig().then(
@@ -43,8 +56,10 @@ export async function enableAdPixel(): Promise<void> {
     () => null,
   );
   const id = await pixelId;
-  if (!id || !wanted || document.getElementById(SCRIPT_ID)) return;
+  if (!id || !wanted || document.getElementById(SCRIPT_ID) || !pixelMaySee(window.location)) return;
   installQueue();
+  if (window.fbq) window.fbq.disablePushState = true;
+  fbq("set", "autoConfig", false, id);
   fbq("consent", "grant");
   fbq("init", id);
   fbq("track", "PageView");
@@ -66,7 +81,12 @@ export function disableAdPixel(): void {
   window._fbq = undefined;
 }
 
-/** A page view for the pixel when the route changes. */
+/**
+ * A page view for the pixel when the route changes, unless the address carries a secret; the
+ * first clean page after one the pixel waited on loads it (with its view).
+ */
 export function adPixelPageView(): void {
-  if (wanted && document.getElementById(SCRIPT_ID)) fbq("track", "PageView");
+  if (!wanted || !pixelMaySee(window.location)) return;
+  if (document.getElementById(SCRIPT_ID)) fbq("track", "PageView");
+  else void enableAdPixel();
 }
