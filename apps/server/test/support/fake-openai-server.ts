@@ -22,7 +22,11 @@ export interface FakeOpenAiServer {
   script: FakeBehaviour[];
   /** The object a "valid" answer carries, or a function of the request that returns it. */
   reply: unknown;
-  /** A streamed answer's pause before each token, so a whole answer takes tokens × this. */
+  /**
+   * The time the model takes per token: a streamed answer pauses this long before each token, and
+   * an answer asked for whole arrives after all its tokens' time, as a model writes as slowly
+   * either way.
+   */
   tokenDelayMs: number;
   /**
    * A streamed answer stops after this many tokens until `release()`: a test sees what arrived
@@ -108,6 +112,8 @@ async function streamAnswer(
   response.end("data: [DONE]\n\n");
 }
 
+const writtenIn = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const hanging = new Set<ServerResponse>();
   let releaseHeld: (() => void)[] = [];
@@ -160,7 +166,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
             holdAfterTokens: state.holdAfterTokens,
             held: () => new Promise<void>((resolve) => releaseHeld.push(resolve)),
           })
-        : json(200, completion(content, finishReason, promptChars));
+        : writtenIn(tokensOf(content).length * state.tokenDelayMs).then(() =>
+            json(200, completion(content, finishReason, promptChars)),
+          );
     switch (behaviour) {
       case "valid":
         return answerWith(answer, "stop");
