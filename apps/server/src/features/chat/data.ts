@@ -16,38 +16,59 @@ export interface ChatState {
   conversation: StoredConversation | null;
 }
 
-/** The signed-in person's stage and current conversation (profile.lastConversationId), theirs only. */
-export async function loadChatState(db: Database, userId: string): Promise<ChatState> {
-  const [profile] = await db
+/** The chat state in one round trip: profile, current conversation and its messages, joined. */
+function prepareChatState(db: Database) {
+  return db
     .select({
-      stage: profiles.conversationStage,
+      profileStage: profiles.conversationStage,
       chatComplete: profiles.chatComplete,
-      lastConversationId: profiles.lastConversationId,
+      conversationId: conversations.id,
+      conversationStage: conversations.stage,
+      conversationCreatedAt: conversations.createdAt,
+      sender: messages.sender,
+      text: messages.text,
+      sentAt: messages.sentAt,
     })
     .from(profiles)
-    .where(eq(profiles.userId, userId));
-  if (!profile) return { profileStage: "rapport_building", chatComplete: false, conversation: null };
-  if (!profile.lastConversationId) {
-    return { profileStage: profile.stage, chatComplete: profile.chatComplete, conversation: null };
+    .leftJoin(
+      conversations,
+      and(eq(conversations.id, profiles.lastConversationId), eq(conversations.userId, profiles.userId)),
+    )
+    .leftJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.userId, profiles.userId)))
+    .where(eq(profiles.userId, sql.placeholder("userId")))
+    .orderBy(asc(messages.id))
+    .prepare("chat_state");
+}
+
+// Prepared once per database: read on every message to Sam and every conversation read.
+const chatStateQueries = new WeakMap<Database, ReturnType<typeof prepareChatState>>();
+
+/** The signed-in person's stage and current conversation (profile.lastConversationId), theirs only. */
+export async function loadChatState(db: Database, userId: string): Promise<ChatState> {
+  let query = chatStateQueries.get(db);
+  if (!query) {
+    query = prepareChatState(db);
+    chatStateQueries.set(db, query);
   }
-  const [row] = await db
-    .select({ id: conversations.id, stage: conversations.stage, createdAt: conversations.createdAt })
-    .from(conversations)
-    .where(and(eq(conversations.id, profile.lastConversationId), eq(conversations.userId, userId)));
-  if (!row) return { profileStage: profile.stage, chatComplete: profile.chatComplete, conversation: null };
-  const rows = await db
-    .select({ sender: messages.sender, text: messages.text, sentAt: messages.sentAt })
-    .from(messages)
-    .where(and(eq(messages.conversationId, row.id), eq(messages.userId, userId)))
-    .orderBy(asc(messages.id));
+  const rows = await query.execute({ userId });
+  const [first] = rows;
+  if (!first) return { profileStage: "rapport_building", chatComplete: false, conversation: null };
+  const { profileStage, chatComplete, conversationId, conversationStage, conversationCreatedAt } = first;
+  if (!conversationId || !conversationStage || !conversationCreatedAt) {
+    return { profileStage, chatComplete, conversation: null };
+  }
   return {
-    profileStage: profile.stage,
-    chatComplete: profile.chatComplete,
+    profileStage,
+    chatComplete,
     conversation: {
-      id: row.id,
-      stage: row.stage,
-      timestamp: row.createdAt.getTime(),
-      messages: rows.map((m) => ({ sender: m.sender, text: m.text, timestamp: m.sentAt.getTime() })),
+      id: conversationId,
+      stage: conversationStage,
+      timestamp: conversationCreatedAt.getTime(),
+      messages: rows.flatMap((m) =>
+        m.sender && m.text !== null && m.sentAt
+          ? [{ sender: m.sender, text: m.text, timestamp: m.sentAt.getTime() }]
+          : [],
+      ),
     },
   };
 }
