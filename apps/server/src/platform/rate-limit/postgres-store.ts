@@ -15,6 +15,17 @@ export function storedKey(key: string): string {
   return createHash("sha256").update(key).digest("base64url");
 }
 
+/** Removes ended windows at most every SWEEP_EVERY_MS, whoever calls it (every count does). */
+export function endedWindowsSweeper(db: Database, now: () => number): (at: number) => void {
+  let lastSweep = now();
+  return (at) => {
+    if (at - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at;
+    // Only housekeeping: a failed sweep is retried at the next interval.
+    sweepEndedWindows(db, new Date(at)).catch(() => {});
+  };
+}
+
 type IncrCallback = Parameters<FastifyRateLimitStore["incr"]>[1];
 
 type ChildOptions = Parameters<FastifyRateLimitStore["child"]>[0];
@@ -33,16 +44,11 @@ interface ChildParams {
  * in-memory store keeps one counter per route; a manual limit (createRateLimit) names its keys
  * itself. `now` is the clock windows are measured by (tests move it).
  */
-export function postgresRateLimitStore(db: Database, now: () => number): FastifyRateLimitStoreCtor {
-  let lastSweep = now();
-
-  const sweepNowAndThen = (at: number) => {
-    if (at - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = at;
-    // Only housekeeping: a failed sweep is retried at the next interval.
-    sweepEndedWindows(db, new Date(at)).catch(() => {});
-  };
-
+export function postgresRateLimitStore(
+  db: Database,
+  now: () => number,
+  sweepNowAndThen: (at: number) => void = endedWindowsSweeper(db, now),
+): FastifyRateLimitStoreCtor {
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
 

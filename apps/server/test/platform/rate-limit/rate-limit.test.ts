@@ -1,6 +1,7 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { afterAll, describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../../src/db/schema.ts";
+import { countHitsInOrder } from "../../../src/platform/rate-limit/mutations.ts";
 import { postgresRateLimitStore } from "../../../src/platform/rate-limit/postgres-store.ts";
 import { createTestApp, createTestDatabase, signUp } from "../../support/helpers.ts";
 
@@ -49,6 +50,43 @@ describe("the PostgreSQL rate-limit store", () => {
     await hit(storeOn(Date.now), "limit:auth-account:minute:someone@example.com");
     const keys = (await database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key);
     expect(keys.join(" ")).not.toContain("example.com");
+  });
+});
+
+describe("a request's several limits, counted in one statement", () => {
+  const limits = (prefix: string, maxes: number[]) =>
+    maxes.map((max, i) => ({ key: `${prefix}-${i}`, windowMs: 60_000, max }));
+
+  it("counts each in order, and none after the first one over its max, as separate counts in turn would", async () => {
+    const now = new Date();
+    const rules = limits("in-order", [5, 1, 5]);
+    expect((await countHitsInOrder(database.db, rules, now)).map((c) => c?.hits ?? null)).toEqual([1, 1, 1]);
+    // The second limit is now over its max: it is counted (2), the third is not reached.
+    expect((await countHitsInOrder(database.db, rules, now)).map((c) => c?.hits ?? null)).toEqual([2, 2, null]);
+    expect((await countHitsInOrder(database.db, rules, now)).map((c) => c?.hits ?? null)).toEqual([3, 3, null]);
+    // The third limit was only ever counted once.
+    expect((await countHitsInOrder(database.db, rules.slice(2), now))[0]?.hits).toBe(2);
+  });
+
+  it("counts concurrent requests exactly, one each, on every limit they reach", async () => {
+    const rules = limits("concurrent-many", [1000, 1000]);
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => countHitsInOrder(database.db, rules, new Date())),
+    );
+    for (const position of [0, 1]) {
+      expect(results.map((r) => r[position]?.hits).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+        Array.from({ length: 25 }, (_, i) => i + 1),
+      );
+    }
+  });
+
+  it("starts a new window for a limit whose window has ended", async () => {
+    const start = Date.UTC(2030, 5, 1, 12);
+    const rules = limits("windows", [10]);
+    await countHitsInOrder(database.db, rules, new Date(start));
+    expect((await countHitsInOrder(database.db, rules, new Date(start + 30_000)))[0]?.hits).toBe(2);
+    const next = await countHitsInOrder(database.db, rules, new Date(start + 60_000));
+    expect(next[0]).toEqual({ hits: 1, resetsAt: new Date(start + 120_000) });
   });
 });
 
