@@ -53,9 +53,12 @@ const { values: args } = parseArgs({
     "keep-data": { type: "boolean" },
     env: { type: "string", multiple: true, default: [] },
     "cpu-prof": { type: "string" },
+    /** Another checkout whose server to run instead of this one's (a baseline), with the same members and mix. */
+    "server-dir": { type: "string" },
   },
 });
 const steps = args.steps.split(",").map(Number);
+const serverRoot = path.resolve(args["server-dir"] ?? root);
 const stepSeconds = Number(args["step-seconds"]);
 const mixScale = Number(args.mix);
 const maxMembers = Math.max(...steps);
@@ -224,7 +227,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
       path.join(import.meta.dirname, "load", "probe.ts"),
       "apps/server/src/main.ts",
     ],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] },
+    { cwd: serverRoot, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit", "ipc"] },
   );
   const started = Date.now();
   for (;;) {

@@ -35,6 +35,11 @@ export interface FakeOpenAiServer {
   holdAfterTokens: number | null;
   /** Lets every held answer go on. */
   release(): void;
+  /**
+   * Decides per request whether its answer waits: return `hold` (a promise the test resolves)
+   * to keep it until then, or nothing to answer as usual. Null: no request waits.
+   */
+  gate: ((body: FakeRequest["body"]) => Promise<void> | undefined) | null;
   close(): Promise<void>;
 }
 
@@ -128,6 +133,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     },
     tokenDelayMs: 0,
     holdAfterTokens: null,
+    gate: null,
     release: () => {
       for (const release of releaseHeld) release();
       releaseHeld = [];
@@ -151,6 +157,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     state.requests.push({ promptChars, body });
     const index = state.requests.length - 1;
     const behaviour = state.script[Math.min(index, state.script.length - 1)] ?? "valid";
+    await state.gate?.(body);
     const answer = JSON.stringify(typeof state.reply === "function" ? state.reply(body) : state.reply);
     const json = (status: number, payload: unknown) => {
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
@@ -205,4 +212,5 @@ export function resetFake(fake: FakeOpenAiServer, script: FakeBehaviour[]): void
   fake.script = script;
   fake.release();
   fake.holdAfterTokens = null;
+  fake.gate = null;
 }

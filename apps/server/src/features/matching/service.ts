@@ -168,7 +168,6 @@ export class MatchingService {
     const chosen = retrieveTopK(person, pool, topK);
 
     const result: SearchResult = { photoValidation: 0, followupsQueued: 0, no: 0 };
-    const touched: string[] = [];
     const miles = await milesTo(db, userId, chosen);
     await forEachLimited(chosen, this.deps.scoringConcurrency, async (candidateId) => {
       let verdict: PairVerdict;
@@ -186,11 +185,15 @@ export class MatchingService {
         reason: explainFit(verdict, person, narratives.get(candidateId) as Narrative),
         distanceBandMiles: distanceBand(miles.get(candidateId) ?? Number.POSITIVE_INFINITY),
       });
-      if (await insertPair(db, sides)) touched.push(candidateId);
+      if (!(await insertPair(db, sides))) return;
+      // Each pair is announced as soon as it is written, so the person's chat shows a candidate's
+      // follow-ups or photos while the rest are still being scored. Only a pair the person will
+      // see is announced to them: an event per pair set aside would count the candidates judged.
+      if (sides[0].status !== "no") await bus.publish(userId, { topic: "matches" });
+      await bus.publish(candidateId, { topic: "matches" });
     });
     await finishSearch(db, userId, result);
     await bus.publish(userId, { topic: "matches" });
-    for (const id of touched) await bus.publish(id, { topic: "matches" });
     await bus.publish(userId, { topic: "search" });
     return result;
   }

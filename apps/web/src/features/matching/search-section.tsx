@@ -1,8 +1,14 @@
+import type { MatchView } from "@sams-web/domain/matching/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
-import { beginSearch, searchErrorMessage } from "./api.ts";
+import { beginSearch, searchErrorMessage, useMatches } from "./api.ts";
+
+/** Candidates waiting for the person in Sam's chat: follow-up questions or photos to review. */
+function waitingInChat(matches: readonly MatchView[] | undefined): number {
+  return (matches ?? []).filter((m) => m.status === "photoValidation" || m.status === "followupsQueued").length;
+}
 
 /** The settings sliders a search that found nobody offers to widen (their thumbs' ids). */
 export const SLIDER_IDS = { searchRadius: "search-radius", oldestAge: "oldest-age" } as const;
@@ -18,8 +24,21 @@ function focusSlider(id: string) {
 export function SearchSection() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each candidate is announced as soon as their pair is scored: the matches refetch live.
+  const matches = useMatches({ enabled: busy });
+  const [waitingAtStart, setWaitingAtStart] = useState<number | null>(null);
+  useEffect(() => {
+    if (busy && waitingAtStart === null && matches.data) setWaitingAtStart(waitingInChat(matches.data));
+  }, [busy, waitingAtStart, matches.data]);
+  // A new candidate is ready while the others are still being checked: Sam can show them now.
+  const firstFound =
+    busy &&
+    message === MESSAGES.potentialMatchesChecking &&
+    waitingAtStart !== null &&
+    waitingInChat(matches.data) > waitingAtStart;
 
   async function onBegin() {
+    setWaitingAtStart(null);
     setBusy(true);
     try {
       setMessage(await beginSearch(setMessage));
@@ -38,7 +57,7 @@ export function SearchSection() {
       <p role="status" aria-live="polite" className="mt-2 min-h-6 text-ink-soft">
         {message}
       </p>
-      {!busy && message === MESSAGES.potentialMatchesFound && (
+      {((!busy && message === MESSAGES.potentialMatchesFound) || firstFound) && (
         <Link to={paths.home} className="btn-primary mt-3 inline-flex no-underline">
           Visit Sam
         </Link>
