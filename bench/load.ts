@@ -11,7 +11,7 @@
 // --step-seconds. The ramp stops by itself after the last step, or once a step is past saturation
 // (chat p95 over 2 s or more than 5% errors). Prints one table per step and, with --out, JSON.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -35,9 +35,9 @@ import {
   Target,
 } from "./load/members.ts";
 import type { ProbeReport } from "./load/probe.ts";
+import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const AUTH_SECRET = "load-bench-secret-0123456789abcdef0123456789";
 const CANDIDATES_PER_MEMBER = 6;
 const SESSION_DAYS = 30;
 const SETTLE_SECONDS = 5;
@@ -149,12 +149,6 @@ function machineCpuBusy(): { busy: number; total: number } {
 }
 
 // ── Setup: people, sessions, candidates ───────────────────────────────────────────────────────
-
-/** The cookie Better Auth sets for a session token: the token, a dot, and its HMAC in base64. */
-function sessionCookie(token: string): string {
-  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
 
 async function prepare(env: Record<string, string>): Promise<MemberIdentity[]> {
   const config = loadConfig({ ...process.env, ...env });

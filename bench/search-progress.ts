@@ -1,0 +1,179 @@
+// When a person sees the first and the last candidate of a search scored by a model.
+//
+//   node --import tsx bench/search-progress.ts [--call-ms 2000] [--searches 3] [--port P] [--pg-port P]
+//
+// A local OpenAI-compatible server judges each pair in --call-ms (the time a model takes); the
+// search judges the top k = 20 both ways (40 calls, 4 at a time, as configured by default). The
+// person's event stream is open: each "matches" event is when their chat can show a new candidate.
+// Baseline, in the same run: the end of the scoring call, which is when the search showed its
+// first candidate before pairs were announced one by one (everything was announced at the end).
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { EVENTS_PATH } from "@sams-web/domain/api/realtime";
+import { and, eq, gte } from "drizzle-orm";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { profiles, sessions } from "../apps/server/src/db/schema.ts";
+import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
+import { startFakeOpenAiServer, tokensOf } from "../apps/server/test/support/fake-openai-server.ts";
+import { openToolDatabase } from "../scripts/lib/tool-database.ts";
+import { seed } from "../scripts/seed.ts";
+import { freePort, percentile } from "./lib.ts";
+import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    "call-ms": { type: "string", default: "2000" },
+    searches: { type: "string", default: "3" },
+    people: { type: "string", default: "4000" },
+    port: { type: "string" },
+    "pg-port": { type: "string" },
+  },
+});
+const CALL_MS = Number(args["call-ms"]);
+const JUDGEMENT = { subScores: { values: 9, lifestyle: 8, goals: 9, communication: 8, interests: 7 }, uncertain: [] };
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return child;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() - started > 180_000) throw new Error("no healthy answer within 180 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Searchers: seeded women seeking men at one metro ZIP, each with a session cookie. */
+async function prepare(env: Record<string, string>, count: number): Promise<string[]> {
+  const config = loadConfig({ ...process.env, ...env });
+  const { db, close } = await openToolDatabase(config, 30);
+  try {
+    await seed(db, { users: Number(args.people), seed: 5, photos: false, storage: createStorage(config) });
+    const women = await db
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.zipCode, "10001"))
+      .limit(200);
+    const searchers = women.slice(0, count);
+    if (searchers.length < count) {
+      // Not enough people at the metro ZIP itself: any seeded people will do (their pools vary).
+      searchers.push(
+        ...(await db.select({ userId: profiles.userId }).from(profiles).limit(count)).slice(searchers.length),
+      );
+    }
+    const cookies: string[] = [];
+    for (const { userId } of searchers) {
+      const token = randomBytes(24).toString("base64url");
+      await db
+        .insert(sessions)
+        .values({ id: `bench_${token}`, token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+      cookies.push(sessionCookie(token));
+    }
+    return cookies;
+  } finally {
+    await close();
+  }
+}
+
+function call(port: number, cookie: string, name: string): Promise<{ status: number; body: string }> {
+  return fetch(`http://127.0.0.1:${port}/api/call/${name}`, {
+    method: "POST",
+    headers: { cookie, origin: `http://localhost:${port}`, "content-type": "application/json" },
+    body: JSON.stringify({ data: {} }),
+  }).then(async (r) => ({ status: r.status, body: await r.text() }));
+}
+
+/** The person's event stream: the times "matches" was heard, from when `since` is set. */
+function listen(port: number, cookie: string) {
+  const heard: number[] = [];
+  const request = http.get({ host: "127.0.0.1", port, path: EVENTS_PATH, headers: { cookie } }, (response) => {
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => {
+      if (chunk.includes('"topic":"matches"')) heard.push(performance.now());
+    });
+  });
+  request.on("error", () => {});
+  return { heard, close: () => request.destroy() };
+}
+
+async function main() {
+  const fake = await startFakeOpenAiServer();
+  fake.reply = JUDGEMENT;
+  fake.tokenDelayMs = CALL_MS / tokensOf(JSON.stringify(JUDGEMENT)).length;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-search-"));
+  const port = Number(args.port ?? (await freePort()));
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(args["pg-port"] ?? (await freePort())),
+    PUBLIC_URL: `http://localhost:${port}`,
+    AUTH_SECRET,
+    LOG_LEVEL: "warn",
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: "bench",
+    LLM_MODEL: "fake-model",
+    LLM_TIMEOUT_MS: "120000",
+    MATCHING_SCORER: "llm",
+    NARRATIVE_WRITER: "extractive",
+  };
+  const cookies = await prepare(env, Number(args.searches));
+  const server = await startServer(env, port);
+  const rows: { first: number; last: number; end: number; events: number; calls: number }[] = [];
+  try {
+    for (const cookie of cookies) {
+      const stream = listen(port, cookie);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const step of ["triggeredGenerateNarrative", "triggeredPrelimMatch"]) {
+        const result = await call(port, cookie, step);
+        if (result.status !== 200) throw new Error(`${step}: ${result.status} ${result.body}`);
+      }
+      const calls = fake.requests.length;
+      const started = performance.now();
+      stream.heard.length = 0;
+      const scored = await call(port, cookie, "triggeredMatchingAlgo");
+      const end = performance.now() - started;
+      if (scored.status !== 200) throw new Error(`scoring: ${scored.status} ${scored.body}`);
+      // The last event is the search's own end; the ones before it are the pairs as they came.
+      const pairs = stream.heard.slice(0, -1).map((at) => at - started);
+      stream.close();
+      rows.push({
+        first: pairs[0] ?? end,
+        last: pairs.at(-1) ?? end,
+        end,
+        events: pairs.length,
+        calls: fake.requests.length - calls,
+      });
+    }
+  } finally {
+    server.kill("SIGINT");
+    await new Promise((r) => server.once("exit", r));
+    await fake.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.log(`each judgement takes ${CALL_MS} ms; k = 20, 4 pairs at a time`);
+  for (const row of rows) {
+    console.log(
+      `  search: ${row.calls} model calls, ${row.events} candidates announced; first at ${(row.first / 1000).toFixed(1)} s, last at ${(row.last / 1000).toFixed(1)} s; scoring ends at ${(row.end / 1000).toFixed(1)} s (baseline: first and last shown then)`,
+    );
+  }
+  const p50 = (pick: (r: (typeof rows)[number]) => number) => (percentile(rows.map(pick), 50) / 1000).toFixed(1);
+  console.log(
+    `p50: first candidate ${p50((r) => r.first)} s (baseline ${p50((r) => r.end)} s), last ${p50((r) => r.last)} s (baseline ${p50((r) => r.end)} s)`,
+  );
+}
+
+await main();
