@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { EVENTS_PATH } from "@sams-web/domain/api/realtime";
-import { and, eq, gte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { profiles, sessions } from "../apps/server/src/db/schema.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
@@ -57,18 +57,18 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   }
 }
 
-/** Searchers: seeded women seeking men at one metro ZIP, each with a session cookie. */
+/** Searchers: seeded people at one metro ZIP (10001, New York), each with a session cookie. */
 async function prepare(env: Record<string, string>, count: number): Promise<string[]> {
   const config = loadConfig({ ...process.env, ...env });
   const { db, close } = await openToolDatabase(config, 30);
   try {
     await seed(db, { users: Number(args.people), seed: 5, photos: false, storage: createStorage(config) });
-    const women = await db
+    const nearby = await db
       .select({ userId: profiles.userId })
       .from(profiles)
       .where(eq(profiles.zipCode, "10001"))
       .limit(200);
-    const searchers = women.slice(0, count);
+    const searchers = nearby.slice(0, count);
     if (searchers.length < count) {
       // Not enough people at the metro ZIP itself: any seeded people will do (their pools vary).
       searchers.push(

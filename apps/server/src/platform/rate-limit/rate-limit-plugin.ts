@@ -60,9 +60,6 @@ async function whoIsCounted(request: FastifyRequest): Promise<string> {
   return user ? `user:${user.id}` : `address:${request.ip}`;
 }
 
-// A key no limit counts (allowList below): the request has no one to count for this rule.
-const NOBODY = "";
-
 /**
  * @fastify/rate-limit for every limit of the server, counted in PostgreSQL so that a limit holds
  * across all instances on one database. `clock` is what windows are measured by.
