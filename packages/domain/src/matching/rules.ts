@@ -138,6 +138,32 @@ export function maySetFree(status: MatchStatus): boolean {
   return SET_FREE_FROM.includes(status);
 }
 
+/**
+ * The statuses a record reaches only once its person was shown the other's photos: photo review
+ * and every step after it. A pair that ended ('no') or never got past the follow-up questions
+ * showed nobody's photos.
+ */
+export const PHOTOS_SHOWN_STATUSES: readonly MatchStatus[] = [
+  "photoValidation",
+  "accepted",
+  "matchPending",
+  "confirmed",
+  "connected",
+];
+
+export function photosShown(status: MatchStatus): boolean {
+  return PHOTOS_SHOWN_STATUSES.includes(status);
+}
+
+/**
+ * A pair with someone suspended or hidden by reports is frozen: its records may still end ('no')
+ * and finish their follow-up questions, never move towards photos, a keep, a confirmation or a
+ * connection, until a moderator restores the person.
+ */
+export function mayMoveWhileFrozen(to: MatchStatus): boolean {
+  return to === "no" || to === "followupsAnswered";
+}
+
 /** 'no' means declined or inactive; everything else still counts as a match. */
 export function isLive(status: MatchStatus): boolean {
   return status !== "no";

@@ -1,13 +1,17 @@
 import type { MatchView } from "@sams-web/domain/matching/contracts";
 import { firstNameOf, type MatchStatus } from "@sams-web/domain/matching/rules";
 import { ageOn } from "@sams-web/domain/profile/rules";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
+import { blocks, matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
 import type { InterviewAnswer, Narrative } from "./narrative/narrative.ts";
 
-/** The signed-in person's matches; a candidate's photos only while the match is live. */
+/**
+ * The signed-in person's matches; a candidate's photos only while the match is live. A pair
+ * either person blocked (a report blocks too) is left out altogether: after a block neither
+ * learns anything more of the other, not even a name in an ended match.
+ */
 export async function listMatchesFor(db: Database, userId: string, today = new Date()): Promise<MatchView[]> {
   const rows = await db
     .select({
@@ -23,7 +27,22 @@ export async function listMatchesFor(db: Database, userId: string, today = new D
     })
     .from(matches)
     .innerJoin(profiles, eq(profiles.userId, matches.candidateId))
-    .where(eq(matches.userId, userId));
+    .where(
+      and(
+        eq(matches.userId, userId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(blocks)
+            .where(
+              or(
+                and(eq(blocks.blockerId, matches.userId), eq(blocks.blockedId, matches.candidateId)),
+                and(eq(blocks.blockerId, matches.candidateId), eq(blocks.blockedId, matches.userId)),
+              ),
+            ),
+        ),
+      ),
+    );
   return rows.map((row) => ({
     id: row.id,
     status: row.status as MatchStatus,

@@ -1,4 +1,4 @@
-import { canTransition, type MatchStatus, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
+import { canTransition, type MatchStatus, mayMoveWhileFrozen, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blocks, matches, narratives, profiles, searches } from "../../db/schema.ts";
@@ -162,11 +162,15 @@ type ProfileRow = typeof profiles.$inferSelect;
  * once cannot deadlock or miss each other's step). `change` returns the new statuses; each move
  * is checked against the domain's transitions before anything is written.
  *
- * With `lockProfiles`, both people's profiles are locked first (profiles before matches, each in
- * id order, always) and handed to `change`: a step that depends on a profile, such as the
- * cool-down after an accepted match, then sees every earlier step of either person and holds
- * until this one commits. Without it, parallel confirmations would all read the same old
- * matchAccepted.
+ * Both people's profiles are locked first (profiles before matches, each in id order, always)
+ * and handed to `change`. While either is suspended or hidden by reports the pair is frozen: no
+ * record moves towards a connection (mayMoveWhileFrozen), whatever `change` asks; the lock makes
+ * a hide or a suspension (which lock the person's profile for update) come wholly before or after.
+ *
+ * With `lockProfiles`, the profiles are locked for update instead of share: a step that depends
+ * on a profile, such as the cool-down after an accepted match, then sees every earlier step of
+ * either person and holds until this one commits. Without it, parallel confirmations would all
+ * read the same old matchAccepted.
  */
 export async function updatePair(
   db: Database,
@@ -185,15 +189,14 @@ export async function updatePair(
 ): Promise<{ mine: typeof matches.$inferSelect; theirs: typeof matches.$inferSelect | null } | null> {
   return db.transaction(async (tx) => {
     const people = new Map<string, ProfileRow>();
-    if (options.lockProfiles) {
-      const locked = await tx
-        .select()
-        .from(profiles)
-        .where(inArray(profiles.userId, [userId, candidateId]))
-        .orderBy(profiles.userId)
-        .for("update");
-      for (const row of locked) people.set(row.userId, row);
-    }
+    const locked = await tx
+      .select()
+      .from(profiles)
+      .where(inArray(profiles.userId, [userId, candidateId]))
+      .orderBy(profiles.userId)
+      .for(options.lockProfiles ? "update" : "share");
+    for (const row of locked) people.set(row.userId, row);
+    const frozen = pairFrozen(people);
     const rows = await tx
       .select()
       .from(matches)
@@ -209,6 +212,10 @@ export async function updatePair(
     const theirs = rows.find((r) => r.userId === candidateId) ?? null;
     if (!mine) return null;
     const next = await change(mine, theirs, people);
+    for (const side of [next.mine, next.theirs]) {
+      const refused = frozen && side?.path?.find((step) => !mayMoveWhileFrozen(step));
+      if (refused) throw new TransitionError(`frozen: ${refused}`);
+    }
     await applySide(tx, mine, next.mine);
     if (theirs) await applySide(tx, theirs, next.theirs);
     if (next.connected) {
@@ -219,6 +226,11 @@ export async function updatePair(
     }
     return { mine, theirs };
   });
+}
+
+/** Whether either person of a pair is suspended or hidden by reports: their pair is frozen. */
+export function pairFrozen(people: ReadonlyMap<string, ProfileRow>): boolean {
+  return [...people.values()].some((person) => person.suspendedAt !== null || person.shadowHiddenAt !== null);
 }
 
 async function applySide(tx: Tx, row: typeof matches.$inferSelect, next: SideChange | undefined): Promise<void> {

@@ -32,6 +32,7 @@ import {
   finishSearch,
   insertPair,
   type MatchSide,
+  pairFrozen,
   saveCandidates,
   saveNarrative,
   settleFollowupStage,
@@ -308,10 +309,11 @@ export class MatchingService {
     const candidate = narratives.get(candidateId) as Narrative;
     const verdict = await this.verdict(person, candidate);
     const reason = explainFit(verdict, person, candidate);
-    await this.change(userId, candidateId, async (mine, theirs) => {
+    await this.change(userId, candidateId, async (mine, theirs, people) => {
       if (mine.status === "followupsAnswered") return {};
       if (mine.status !== "followupsQueued") throw new TransitionError(`${mine.status} → followupsAnswered`);
-      if (theirs?.status !== "followupsAnswered") {
+      // A frozen pair (someone suspended or hidden) finishes its questions but goes no further.
+      if (theirs?.status !== "followupsAnswered" || pairFrozen(people)) {
         return { mine: { path: ["followupsAnswered"], followupQuestions: [] } };
       }
       const next: MatchStatus =

@@ -1,3 +1,4 @@
+import { PHOTOS_SHOWN_STATUSES } from "@sams-web/domain/matching/rules";
 import {
   applicableModerationActions,
   DECISIONS_AGAINST_REPORTERS,
@@ -31,12 +32,29 @@ const pair = (a: string, b: string) =>
   or(and(eq(matches.userId, a), eq(matches.candidateId, b)), and(eq(matches.userId, b), eq(matches.candidateId, a)));
 
 /**
- * Refuses anyone the person was never shown (no match record either way) with the same answer as
- * a person who does not exist, so ids cannot be probed.
+ * Refuses anyone Sam never put before the person (no match record either way) with the same
+ * answer as a person who does not exist, so ids cannot be probed. A report asks more
+ * (`photosSeen`): the person's own record must be at photo review or later (PHOTOS_SHOWN_STATUSES),
+ * so only someone shown the other's photos reports them, never a pair scored 'no' or still at
+ * its follow-up questions.
  */
-async function requireShown(tx: Transaction, me: string, other: string): Promise<void> {
+async function requireShown(
+  tx: Transaction,
+  me: string,
+  other: string,
+  options: { photosSeen?: boolean } = {},
+): Promise<void> {
   if (me === other) throw new AppError("NOT_FOUND", "personNotFound");
-  const [row] = await tx.select({ one: sql`1` }).from(matches).where(pair(me, other)).limit(1);
+  const mine = and(
+    eq(matches.userId, me),
+    eq(matches.candidateId, other),
+    inArray(matches.status, PHOTOS_SHOWN_STATUSES),
+  );
+  const [row] = await tx
+    .select({ one: sql`1` })
+    .from(matches)
+    .where(options.photosSeen ? mine : pair(me, other))
+    .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "personNotFound");
 }
 
@@ -85,7 +103,7 @@ export async function report(
 ): Promise<void> {
   const { now, keys } = context;
   await db.transaction(async (tx) => {
-    await requireShown(tx, me, other);
+    await requireShown(tx, me, other, { photosSeen: true });
     const [reporter] = await tx
       .select({ mailbox: profiles.mailbox, verified: users.emailVerified, joinedAt: users.createdAt })
       .from(users)
