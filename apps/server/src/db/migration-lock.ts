@@ -13,11 +13,19 @@ const CONNECT_TIMEOUT_MS = 60_000;
  * the next ones wait and then find nothing left to do. The lock goes with its connection, so an
  * instance that dies while holding it lets the next one through.
  *
- * The connection is the pool's but without its request deadlines: waiting for another
- * instance's migrations, or a migration that rewrites a large table, may rightly take minutes.
+ * The connection is the pool's (or the connection string's) but without its request deadlines:
+ * waiting for another instance's migrations, or a migration that rewrites a large table, may
+ * rightly take minutes.
  */
-export async function withMigrationLock<T>(pool: pg.Pool, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const { statement_timeout: _statement, query_timeout: _query, ...connection } = pool.options;
+export async function withMigrationLock<T>(
+  database: pg.Pool | string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const {
+    statement_timeout: _statement,
+    query_timeout: _query,
+    ...connection
+  } = typeof database === "string" ? { connectionString: database } : database.options;
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A lost connection surfaces as the failed query below; this keeps it from crashing the process.
   client.on("error", () => {});

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { withMigrationLock } from "../../db/migration-lock.ts";
 
 // Durable background jobs for the whole server, on pg-boss 10 in the same database.
 //
@@ -62,7 +63,9 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
   boss.on("error", (error: Error) => options.onError?.(error));
   await boss.start();
 
-  // pg-boss creates a table per queue; creating two at once can deadlock, so one at a time.
+  // pg-boss creates a table per queue (a partition of its job table); creating two at once
+  // deadlocks, in one process or across instances started together. So one at a time here, and
+  // across instances under the lock the database's migrations take turns with.
   let creating: Promise<unknown> = Promise.resolve();
   const ensureQueue = (name: string, jobOptions: JobOptions = {}) => {
     const next = creating.then(() => createQueue(name, jobOptions));
@@ -77,8 +80,10 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
       retryDelay: jobOptions.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
     };
     // Creating is idempotent; updating applies changed options to a queue made by an older version.
-    await boss.createQueue(name, queue);
-    await boss.updateQueue(name, queue);
+    await withMigrationLock(options.connectionString, async () => {
+      await boss.createQueue(name, queue);
+      await boss.updateQueue(name, queue);
+    });
   };
 
   return {
