@@ -29,8 +29,11 @@ import { zodSchemasPlugin } from "./platform/http/zod-schemas.ts";
 import type { Jobs } from "./platform/jobs/jobs.ts";
 import { jobsPlugin } from "./platform/jobs/jobs-plugin.ts";
 import { accountLifecyclePlugin } from "./platform/lifecycle/account-lifecycle-plugin.ts";
+import { readinessPlugin } from "./platform/lifecycle/readiness-plugin.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import { mailerPlugin } from "./platform/mail/mailer-plugin.ts";
+import type { Metrics } from "./platform/metrics/metrics.ts";
+import { metricsPlugin } from "./platform/metrics/metrics-plugin.ts";
 import { rateLimitPlugin } from "./platform/rate-limit/rate-limit-plugin.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 import { eventsRoute } from "./platform/realtime/events-route.ts";
@@ -54,6 +57,8 @@ export interface AppOptions extends DatabaseHandle {
   rateLimitClock?: () => number;
   /** Where log lines go; standard output if absent. */
   logStream?: LogStream;
+  /** What the service counts about itself; made here if absent (server.ts makes it earlier, for the sign-up mailer). */
+  metrics?: Metrics;
 }
 
 /** A feature: an encapsulated plugin that adds routes and callables, using the platform's decorators. */
@@ -86,7 +91,10 @@ export async function buildApp(options: AppOptions, features: readonly Feature[]
   });
 
   await app.register(configPlugin, { config });
+  await app.register(readinessPlugin);
   await app.register(databasePlugin, { db: options.db, pool: options.pool });
+  // Early, so its request timing sees every route.
+  await app.register(metricsPlugin, { metrics: options.metrics });
   await app.register(errorHandlerPlugin);
   await app.register(originCheckPlugin);
   installInputCheck(app);

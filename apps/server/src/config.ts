@@ -37,6 +37,16 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   // On SIGTERM, how long requests in flight may take to finish before their connections are cut.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  // On SIGTERM, how long the instance goes on serving while its readiness answers 503, so a
+  // balancer that polls it stops sending before the listener closes.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  // Prometheus metrics: a port of their own (off unless set), and/or the public port's
+  // /api/metrics behind a bearer token. Neither set: no metrics are served.
+  METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().trim().min(16, "must be at least 16 characters").optional()),
+  // Traces: an OTLP/HTTP collector (e.g. http://otel-collector:4318). Read by main.ts before
+  // anything else loads (the tracing must hook the modules it instruments); checked here too.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   AUTH_SECRET: z.preprocess(blankAsUnset, z.string().min(32).optional()),
   WEB_DIST_DIR: optionalText,
   // Photo storage: S3-compatible when S3_BUCKET is set, else files under DATA_DIR/photos.
@@ -98,6 +108,9 @@ const configSchema = z.object({
 
 /** Choices that depend on each other: 'llm' for matching needs a configured model. */
 const checkedConfigSchema = configSchema.superRefine((values, context) => {
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    context.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+  }
   const llmConfigured = Boolean(values.LLM_BASE_URL && values.LLM_MODEL);
   for (const key of ["MATCHING_SCORER", "NARRATIVE_WRITER"] as const) {
     if (values[key] === "llm" && !llmConfigured) {

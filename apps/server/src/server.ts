@@ -8,6 +8,8 @@ import { createPgBossJobs } from "./platform/jobs/jobs.ts";
 import { closeHttpGracefully } from "./platform/lifecycle/graceful-shutdown.ts";
 import { createMailer } from "./platform/mail/mailer.ts";
 import { withRetries } from "./platform/mail/retrying-mailer.ts";
+import { startMetricsServer } from "./platform/metrics/exposition.ts";
+import { createMetrics } from "./platform/metrics/metrics.ts";
 import { createInProcessBus, createPostgresBus, type RealtimeBus } from "./platform/realtime/bus.ts";
 import { loadOrCreateSecret } from "./platform/secrets/local-secret.ts";
 
@@ -61,15 +63,32 @@ export async function startServer(config: Config, log: (line: string) => void = 
     cleanups.push(() => jobs.stop());
 
     const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(config.dataDir, "auth-secret"));
+    const metrics = createMetrics();
     // The sign-up's verification mail goes through Better Auth, built before the app: it gets
     // the same retries from the job queue (the app's mailer registers their worker).
-    const mailer = withRetries(createMailer(config), jobs, (error) =>
-      log(`A mail could not be sent now; it will be tried again: ${error instanceof Error ? error.message : error}`),
+    const mailer = withRetries(
+      createMailer(config),
+      jobs,
+      (error) =>
+        log(`A mail could not be sent now; it will be tried again: ${error instanceof Error ? error.message : error}`),
+      metrics.mailSent,
     );
-    const auth = createAuth({ config, db, secret, mailer });
-    const app = await buildApp({ config, db, pool, bus, auth, jobs });
-    cleanups.push(() => closeHttpGracefully(app, config.SHUTDOWN_GRACE_MS));
+    const auth = createAuth({ config, db, secret, mailer, onSignUp: metrics.signUp });
+    const app = await buildApp({ config, db, pool, bus, auth, jobs, metrics });
+    cleanups.push(() =>
+      closeHttpGracefully(app, { graceMs: config.SHUTDOWN_GRACE_MS, delayMs: config.SHUTDOWN_DELAY_MS }),
+    );
     const address = await app.listen({ host: config.HOST, port: config.PORT });
+    if (config.METRICS_PORT !== undefined) {
+      const metricsServer = await startMetricsServer(metrics.registry, {
+        host: config.HOST,
+        port: config.METRICS_PORT,
+        token: config.METRICS_TOKEN,
+      });
+      // Closed after the app, so the last scrape during a drain still answers.
+      cleanups.splice(cleanups.length - 1, 0, () => metricsServer.close());
+      log(`Metrics for Prometheus at ${metricsServer.url}`);
+    }
     return { app, url: address, stop };
   } catch (error) {
     await stop();

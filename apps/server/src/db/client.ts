@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -41,6 +42,19 @@ export function createDatabase(
   return { db, pool };
 }
 
+const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "migrations");
+
+/**
+ * The time of this code's newest migration, as drizzle's migrator records it in
+ * drizzle.__drizzle_migrations (created_at) once applied.
+ */
+export const LATEST_MIGRATION_TIME: number = (() => {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+})();
+
 /**
  * Applies the pending migrations. Instances that start together take turns (an advisory lock):
  * the migrator's own bookkeeping is not safe to run twice at once.
@@ -48,7 +62,7 @@ export function createDatabase(
 export async function runMigrations(db: Database): Promise<void> {
   await withMigrationLock(db.$client, async (client) => {
     await migrate(drizzle(client, { schema, casing: "snake_case" }), {
-      migrationsFolder: path.join(import.meta.dirname, "migrations"),
+      migrationsFolder: MIGRATIONS_FOLDER,
     });
   });
 }

@@ -11,6 +11,7 @@ import { type AppOptions, buildApp, FEATURES, type Feature } from "../../src/app
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createDatabase, type Database } from "../../src/db/client.ts";
 import { createAuth } from "../../src/features/accounts/auth.ts";
+import { createMetrics } from "../../src/platform/metrics/metrics.ts";
 import { createInProcessBus, type RealtimeBus } from "../../src/platform/realtime/bus.ts";
 import { TEMPLATE_DATABASE } from "./template-database.ts";
 
@@ -110,8 +111,14 @@ export async function createTestApp(
     ...env,
   });
   const bus = createInProcessBus();
-  const auth = createAuth({ config, db: database.db, secret: "test-secret-test-secret-test-secret-0123" });
-  const app = await buildApp({ ...options.build, config, db: database.db, pool: database.pool, bus, auth }, [
+  const metrics = options.build?.metrics ?? createMetrics();
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    onSignUp: metrics.signUp,
+  });
+  const app = await buildApp({ ...options.build, config, db: database.db, pool: database.pool, bus, auth, metrics }, [
     ...baseFeatures,
     ...extraFeatures,
   ]);

@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
-// The platform's own tables: rate limits and used bot-check solutions, shared by every instance.
+// The platform's own tables: rate limits, used bot-check solutions and the daily tallies, shared by
+// every instance.
 
 /**
  * Rate limits, shared by every instance on this database: one row per limited key (a limit's name
@@ -30,4 +31,19 @@ export const botcheckSolutions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("botcheck_solutions_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * How many times something the insights chart happened on a UTC day (platform/metrics/tallies.ts
+ * names them): interviews completed, searches by result, the steps match records reached, model
+ * calls and tokens. Every instance adds its counts every few seconds; a few hundred rows a quarter.
+ */
+export const dailyTallies = pgTable(
+  "daily_tallies",
+  {
+    day: date("day").notNull(),
+    name: text("name").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.name] })],
 );

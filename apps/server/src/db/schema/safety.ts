@@ -57,6 +57,8 @@ export const reports = pgTable(
   (table) => [
     index("reports_open_idx").on(table.reportedId).where(sql`${table.resolvedAt} is null`),
     index("reports_reporter_mailbox_day_idx").on(table.reporterMailboxKey, table.createdAt),
+    // The insights count reports per day.
+    index("reports_created_at_idx").on(table.createdAt),
   ],
 );
 
@@ -77,7 +79,11 @@ export const moderationActions = pgTable(
     reason: text("reason").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("moderation_actions_subject_idx").on(table.subjectId)],
+  (table) => [
+    index("moderation_actions_subject_idx").on(table.subjectId),
+    // The insights count decisions per day.
+    index("moderation_actions_created_at_idx").on(table.createdAt),
+  ],
 );
 
 /**

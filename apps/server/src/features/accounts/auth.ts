@@ -59,7 +59,14 @@ function nameChange(body: unknown): string {
   return parsed.data;
 }
 
-export function createAuth(options: { config: Config; db: Database; secret: string; mailer?: Mailer }) {
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  secret: string;
+  mailer?: Mailer;
+  /** Told of each account created (the metrics count sign-ups). */
+  onSignUp?: () => void;
+}) {
   const { config, db, secret } = options;
   const accountMail = createAccountMail({ config, db, mailer: options.mailer ?? createMailer(config) });
   return betterAuth({
@@ -172,6 +179,7 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
             });
             // Created with Google, which vouched for the address of the person signing in.
             if (user.emailVerified) await markProvenByGoogle(db, user.id);
+            options.onSignUp?.();
             if (!user.emailVerified) {
               // A mail server hiccup must not undo the sign-up: the link can be resent from settings.
               await accountMail.sendVerification(user).catch((error: unknown) => {

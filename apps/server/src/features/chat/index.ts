@@ -16,9 +16,16 @@ const IMPORT_BODY_LIMIT = 2 * 1_048_576;
 /** Sam's interview: callSamApi, the signed-in person's conversation, and the guest transfer. */
 const chat: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, bus, callables, sessions, config, botcheck, auth } = app;
+  const { db, bus, callables, sessions, config, botcheck, auth, metrics } = app;
   const guestSigner = createGuestSigner(auth.options.secret);
-  const service = createChatService({ db, bus, brain: createBrain(config), log: app.log, guestSigner });
+  const service = createChatService({
+    db,
+    bus,
+    brain: createBrain(config, metrics.modelCall),
+    log: app.log,
+    guestSigner,
+    onInterviewCompleted: metrics.interviewCompleted,
+  });
   const replyLock = new ReplyLock();
   const checkRates = chatRateLimits(
     app,
@@ -84,6 +91,16 @@ const chat: FastifyPluginAsync = async (fastify) => {
 
 export const chatFeature = fp(chat, {
   name: "chat",
-  dependencies: ["config", "db", "realtime", "sessions", "botcheck", "callables", "rate-limit", "zod-schemas"],
+  dependencies: [
+    "config",
+    "db",
+    "realtime",
+    "sessions",
+    "botcheck",
+    "callables",
+    "rate-limit",
+    "zod-schemas",
+    "metrics",
+  ],
   encapsulate: true,
 });

@@ -39,6 +39,8 @@ export interface ChatServiceDeps {
   log: { warn: (object: unknown, message: string) => void };
   /** Signs Sam's guest replies and checks them when a guest history is imported. */
   guestSigner: GuestSigner;
+  /** Told when a person's interview reaches its end (the metrics and insights count it). */
+  onInterviewCompleted?: () => void;
 }
 
 /** The interview stage a profile stage stands for: a follow-up stage means the interview is done. */
@@ -187,6 +189,7 @@ export function createChatService(deps: ChatServiceDeps) {
       conversationStage: next,
       profileStage: keepProfileStage ? null : next,
     });
+    if (next === "complete" && stage !== "complete" && !keepProfileStage) deps.onInterviewCompleted?.();
     await bus.publish(userId, { topic: "conversation" });
     if (next !== stage) await bus.publish(userId, { topic: "profile" });
     return toOutput(reply, keepProfileStage ? (state.profileStage as ConversationStage) : next);
@@ -249,6 +252,8 @@ export function createChatService(deps: ChatServiceDeps) {
         conversationStage: stage,
         profileStage: keepProfileStage ? null : stage,
       });
+      // A guest who finished the interview before signing up finishes it now, as a member.
+      if (stage === "complete" && !keepProfileStage) deps.onInterviewCompleted?.();
       await bus.publish(userId, { topic: "conversation" });
       await bus.publish(userId, { topic: "profile" });
       const after = await loadChatState(db, userId);

@@ -26,11 +26,11 @@ import { MatchingService } from "./service.ts";
  */
 const matching: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, bus, config, sessions, callables, mailer, jobs, auth } = app;
+  const { db, bus, config, sessions, callables, mailer, jobs, auth, metrics } = app;
   const service = new MatchingService({
     db,
     bus,
-    ...matchingModels(config),
+    ...matchingModels(config, metrics.modelCall),
     topK: config.MATCHING_TOP_K,
     scoringConcurrency: config.MATCHING_SCORER_CONCURRENCY,
     mailer,
@@ -140,6 +140,6 @@ const matching: FastifyPluginAsync = async (fastify) => {
 
 export const matchingFeature = fp(matching, {
   name: "matching",
-  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs", "zod-schemas"],
+  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs", "zod-schemas", "metrics"],
   encapsulate: true,
 });

@@ -4,11 +4,18 @@ import type { FastifyInstance } from "fastify";
 const IDLE_REAP_MS = 50;
 
 /**
- * Stops the HTTP side: no new connections, open event streams ended (the events feature's
- * preClose hook), new requests on kept-alive connections answered 503, and requests in flight
- * allowed to finish for up to `graceMs`; past that their connections are cut.
+ * Stops the HTTP side. First the instance says it is no longer ready (/api/health/ready answers
+ * 503) and goes on serving for `delayMs`, so a balancer that polls readiness stops sending to it;
+ * then no new connections, open event streams ended (the events feature's preClose hook), new
+ * requests on kept-alive connections answered 503, and requests in flight allowed to finish for
+ * up to `graceMs`; past that their connections are cut.
  */
-export async function closeHttpGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
+export async function closeHttpGracefully(
+  app: FastifyInstance,
+  { graceMs, delayMs = 0 }: { graceMs: number; delayMs?: number },
+): Promise<void> {
+  app.readiness.draining = true;
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   // A kept-alive connection whose request finishes during the drain would otherwise stay open
   // (closing reaps only the connections idle at that moment) and hold the process until the
   // deadline.

@@ -10,6 +10,7 @@ import {
 } from "ai";
 import type * as z from "zod";
 import type { Config } from "../../config.ts";
+import type { ModelCallRecord, ModelOutcome, ModelPurpose } from "../metrics/metrics.ts";
 
 // One structured request to a language model, shared by Sam's brain, the narrative writer and
 // the compatibility scorer: a deadline for the whole call, retries with backoff on 429 and 5xx,
@@ -23,9 +24,13 @@ export interface LlmCallSettings {
   maxRetries: number;
   /** First backoff; each retry doubles it, with jitter. */
   retryBaseMs: number;
+  /** Told how each call ended, how long it took and the tokens the model reported (the metrics). */
+  observe?: (call: ModelCallRecord) => void;
 }
 
 export interface StructuredRequest<S extends z.ZodType> {
+  /** What the answer is for, as the metrics count it. */
+  purpose: ModelPurpose;
   system: string;
   prompt: string;
   schema: S;
@@ -37,9 +42,12 @@ export interface StructuredRequest<S extends z.ZodType> {
 
 /** The model could not be reached in time or kept failing. */
 export class LlmUnavailable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** True when the call's deadline passed, false when the provider failed. */
+  readonly timedOut: boolean;
+  constructor(message: string, options?: { cause?: unknown; timedOut?: boolean }) {
     super(message, options);
     this.name = "LlmUnavailable";
+    this.timedOut = options?.timedOut ?? false;
   }
 }
 
@@ -75,7 +83,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** What a failed try becomes: an error to throw, or a backoff before the next try. */
 function afterFailure(error: unknown, signal: AbortSignal, retriesLeft: boolean): { throw: Error } | { retry: true } {
   if (error instanceof LlmInvalidOutput) return { throw: error };
-  if (signal.aborted) return { throw: new LlmUnavailable("The model did not answer in time.", { cause: error }) };
+  if (signal.aborted) {
+    return { throw: new LlmUnavailable("The model did not answer in time.", { cause: error, timedOut: true }) };
+  }
   if (NoObjectGeneratedError.isInstance(error)) {
     return { throw: new LlmInvalidOutput("The model's answer did not match the schema.", { cause: error }) };
   }
@@ -87,8 +97,49 @@ async function backoff(settings: LlmCallSettings, retry: number, signal: AbortSi
   try {
     await sleep(settings.retryBaseMs * 2 ** retry * (0.5 + Math.random()), signal);
   } catch (abort) {
-    throw new LlmUnavailable("The model did not answer in time.", { cause: abort });
+    throw new LlmUnavailable("The model did not answer in time.", { cause: abort, timedOut: true });
   }
+}
+
+/** How a failed call is counted: past its deadline, an answer outside the schema, or any other failure. */
+function outcomeOf(error: unknown): ModelOutcome {
+  if (error instanceof LlmInvalidOutput) return "invalid";
+  if (error instanceof LlmUnavailable && error.timedOut) return "timeout";
+  return "error";
+}
+
+/** Tokens a call's tries used, as the model reported them. */
+interface TokenCount {
+  input: number;
+  output: number;
+}
+
+/** One call as the metrics see it: its outcome, its time (retries included) and its tokens. */
+function observedCall<T>(
+  settings: LlmCallSettings,
+  request: StructuredRequest<z.ZodType>,
+  call: (tokens: TokenCount) => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const tokens: TokenCount = { input: 0, output: 0 };
+  const observe = (outcome: ModelOutcome) =>
+    settings.observe?.({
+      purpose: request.purpose,
+      outcome,
+      seconds: (performance.now() - started) / 1000,
+      inputTokens: tokens.input,
+      outputTokens: tokens.output,
+    });
+  return call(tokens).then(
+    (answer) => {
+      observe("ok");
+      return answer;
+    },
+    (error: unknown) => {
+      observe(outcomeOf(error));
+      throw error;
+    },
+  );
 }
 
 /**
@@ -96,9 +147,17 @@ async function backoff(settings: LlmCallSettings, retry: number, signal: AbortSi
  * does not match (never retried: the same prompt tends to fail the same way) and LlmUnavailable
  * when the deadline passes or the provider keeps failing.
  */
-export async function generateStructured<S extends z.ZodType>(
+export function generateStructured<S extends z.ZodType>(
   settings: LlmCallSettings,
   request: StructuredRequest<S>,
+): Promise<z.infer<S>> {
+  return observedCall(settings, request, (tokens) => generateTries(settings, request, tokens));
+}
+
+async function generateTries<S extends z.ZodType>(
+  settings: LlmCallSettings,
+  request: StructuredRequest<S>,
+  tokens: TokenCount,
 ): Promise<z.infer<S>> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
   for (let retry = 0; ; retry++) {
@@ -113,6 +172,8 @@ export async function generateStructured<S extends z.ZodType>(
         maxOutputTokens: request.maxOutputTokens,
         temperature: request.temperature,
       });
+      tokens.input += result.usage.inputTokens ?? 0;
+      tokens.output += result.usage.outputTokens ?? 0;
       if (result.finishReason === "length") throw new LlmInvalidOutput("The model's answer was cut off.");
       const parsed = request.schema.safeParse(result.output);
       if (!parsed.success) throw new LlmInvalidOutput("The model's answer did not match the schema.");
@@ -131,10 +192,19 @@ export async function generateStructured<S extends z.ZodType>(
  * whole object once it matches the schema. A try is retried (429, 5xx) only while nothing has
  * been heard: once part of an answer was passed on, a failure ends the call.
  */
-export async function streamStructured<S extends z.ZodType>(
+export function streamStructured<S extends z.ZodType>(
   settings: LlmCallSettings,
   request: StructuredRequest<S>,
   onPartial: (partial: unknown) => void,
+): Promise<z.infer<S>> {
+  return observedCall(settings, request, (tokens) => streamTries(settings, request, onPartial, tokens));
+}
+
+async function streamTries<S extends z.ZodType>(
+  settings: LlmCallSettings,
+  request: StructuredRequest<S>,
+  onPartial: (partial: unknown) => void,
+  tokens: TokenCount,
 ): Promise<z.infer<S>> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
   for (let retry = 0; ; retry++) {
@@ -168,6 +238,8 @@ export async function streamStructured<S extends z.ZodType>(
           throw signal.reason ?? new Error("The model's answer was aborted.");
         } else if (part.type === "finish") {
           finishReason = part.finishReason;
+          tokens.input += part.totalUsage.inputTokens ?? 0;
+          tokens.output += part.totalUsage.outputTokens ?? 0;
         }
       }
       if (finishReason === "length") throw new LlmInvalidOutput("The model's answer was cut off.");
@@ -200,12 +272,13 @@ export function openAiCompatibleModel(settings: { baseUrl: string; apiKey?: stri
 }
 
 /** The configured model and its call limits, or null when no model is configured. */
-export function configuredLlm(config: Config): LlmCallSettings | null {
+export function configuredLlm(config: Config, observe?: LlmCallSettings["observe"]): LlmCallSettings | null {
   if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
   return {
     model: openAiCompatibleModel({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }),
     timeoutMs: config.LLM_TIMEOUT_MS,
     maxRetries: config.LLM_MAX_RETRIES,
     retryBaseMs: config.LLM_RETRY_BASE_MS,
+    observe,
   };
 }

@@ -16,13 +16,17 @@ declare module "fastify" {
 export const mailerPlugin = fp<{ mailer?: Mailer }>(
   async (app, { mailer }) => {
     const transport = mailer ?? createMailer(app.config, (line) => app.log.warn(line));
-    await registerMailRetries(app.jobs, transport);
+    const observe = app.metrics.mailSent;
+    await registerMailRetries(app.jobs, transport, observe);
     app.decorate(
       "mailer",
-      withRetries(transport, app.jobs, (error) =>
-        app.log.warn({ err: error }, "a mail could not be sent now; it will be tried again"),
+      withRetries(
+        transport,
+        app.jobs,
+        (error) => app.log.warn({ err: error }, "a mail could not be sent now; it will be tried again"),
+        observe,
       ),
     );
   },
-  { name: "mailer", dependencies: ["config", "jobs"] },
+  { name: "mailer", dependencies: ["config", "jobs", "metrics"] },
 );

@@ -1,4 +1,5 @@
 import type { Jobs } from "../jobs/jobs.ts";
+import type { MailAttempt } from "../metrics/metrics.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export const MAIL_RETRY_QUEUE = "mail-retry";
@@ -9,9 +10,27 @@ export const MAIL_RETRY_QUEUE = "mail-retry";
  */
 export const MAIL_RETRY = { retryLimit: 12, retryDelaySeconds: 300, expireInSeconds: 120 } as const;
 
+/** Told of each try to hand a mail to the transport (the metrics count them). */
+export type MailAttemptObserver = (attempt: MailAttempt, outcome: "sent" | "failed") => void;
+
+/** Tells `observe` how `send` went, and lets its failure through. */
+async function observed(send: Promise<void>, attempt: MailAttempt, observe?: MailAttemptObserver): Promise<void> {
+  try {
+    await send;
+    observe?.(attempt, "sent");
+  } catch (error) {
+    observe?.(attempt, "failed");
+    throw error;
+  }
+}
+
 /** Tries again, from the job queue, each mail `withRetries` could not send: one worker per server. */
-export async function registerMailRetries(jobs: Jobs, transport: Mailer): Promise<void> {
-  await jobs.work<{ message: MailMessage }>(MAIL_RETRY_QUEUE, ({ message }) => transport.send(message), MAIL_RETRY);
+export async function registerMailRetries(jobs: Jobs, transport: Mailer, observe?: MailAttemptObserver): Promise<void> {
+  await jobs.work<{ message: MailMessage }>(
+    MAIL_RETRY_QUEUE,
+    ({ message }) => observed(transport.send(message), "retry", observe),
+    MAIL_RETRY,
+  );
 }
 
 /**
@@ -21,12 +40,17 @@ export async function registerMailRetries(jobs: Jobs, transport: Mailer): Promis
  * it (the database is down too) reaches it. A mail may, rarely, arrive twice (a try that failed
  * after the server took it); never not at all while the server comes back within the hour.
  */
-export function withRetries(transport: Mailer, jobs: Jobs, log: (error: unknown) => void): Mailer {
+export function withRetries(
+  transport: Mailer,
+  jobs: Jobs,
+  log: (error: unknown) => void,
+  observe?: MailAttemptObserver,
+): Mailer {
   return {
     driver: transport.driver,
     async send(message) {
       try {
-        await transport.send(message);
+        await observed(transport.send(message), "first", observe);
       } catch (error) {
         log(error);
         await jobs.send(

@@ -16,7 +16,7 @@ const HEARTBEAT_MS = 25_000;
  */
 export const eventsRoute = fp(
   async (app) => {
-    const { bus, sessions } = app;
+    const { bus, sessions, metrics } = app;
     type End = (farewell?: typeof SUPERSEDED_EVENT | typeof SIGNED_OUT_EVENT) => void;
     const open = new Set<End>();
     // Each person's open streams on this server, oldest first.
@@ -52,7 +52,8 @@ export const eventsRoute = fp(
       const end: End = (farewell) => {
         clearInterval(heartbeat);
         unsubscribe();
-        open.delete(end);
+        // Ended once by the server (closing, superseded) and again when the connection closes.
+        if (open.delete(end)) metrics.streamClosed();
         const mine = (streamsOf.get(user.id) ?? []).filter((other) => other !== end);
         if (mine.length > 0) streamsOf.set(user.id, mine);
         else streamsOf.delete(user.id);
@@ -61,11 +62,12 @@ export const eventsRoute = fp(
         stream.end();
       };
       open.add(end);
+      metrics.streamOpened();
       const mine = [...(streamsOf.get(user.id) ?? []), end];
       streamsOf.set(user.id, mine);
       if (mine.length > MAX_EVENT_STREAMS_PER_PERSON) mine[0]?.(SUPERSEDED_EVENT);
       request.raw.on("close", () => end());
     });
   },
-  { name: "events-route", dependencies: ["realtime", "sessions"], encapsulate: true },
+  { name: "events-route", dependencies: ["realtime", "sessions", "metrics"], encapsulate: true },
 );

@@ -70,10 +70,17 @@ describe("while the database is unreachable", () => {
       const health = await app.inject({ method: "GET", url: "/api/health" });
       expect(health.statusCode).toBe(503);
       expect(health.headers["retry-after"]).toBe("5");
+      // Not ready (a balancer stops sending), yet live (nothing to restart: the process is fine).
+      const ready = await app.inject({ method: "GET", url: "/api/health/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers["retry-after"]).toBe("5");
+      expect(ready.json()).toMatchObject({ status: "not-ready", database: "down", draining: false });
+      expect((await app.inject({ method: "GET", url: "/api/health/live" })).statusCode).toBe(200);
     } finally {
       await postgres.start();
     }
     expect((await me()).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(200);
   }, 60_000);
 
   it("a database that does not answer fails the call with 503 within the statement timeout", async () => {

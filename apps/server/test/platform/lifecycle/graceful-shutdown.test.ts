@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -6,12 +6,10 @@ import { solveChallenge } from "altcha-lib/v1";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../support/helpers.ts";
-import { freePort } from "../../support/own-postgres.ts";
+import { startServerProcess } from "../../support/server-process.ts";
 
 // The real server process, on an outside database (DATABASE_URL), stopped by SIGTERM as a
 // deployment does: a request in flight still gets its answer, and the process exits 0.
-
-const root = path.resolve(import.meta.dirname, "../../../../..");
 
 const database = await createTestDatabase();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-test-shutdown-"));
@@ -22,48 +20,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function startServerProcess(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-      BOTCHECK_MAX_NUMBER: "20",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base, output: () => output };
+async function startServer(env: Record<string, string> = {}) {
+  const server = await startServerProcess({ databaseUrl: database.url, dataDir, env });
+  children.push(server.child);
+  return server;
 }
 
-async function signUpOver(base: string): Promise<string> {
+async function signUpOver(base: string, email = "draining@example.com"): Promise<string> {
   const challenge = (await (await fetch(`${base}/api/botcheck/challenge`)).json()) as {
     algorithm: string;
     challenge: string;
@@ -79,7 +42,7 @@ async function signUpOver(base: string): Promise<string> {
       origin: new URL(base.replace("127.0.0.1", "localhost")).origin,
       "x-botcheck": Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64"),
     },
-    body: JSON.stringify({ email: "draining@example.com", password: "correct horse battery staple", name: "Dee" }),
+    body: JSON.stringify({ email, password: "correct horse battery staple", name: "Dee" }),
   });
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
   return response.headers
@@ -90,7 +53,7 @@ async function signUpOver(base: string): Promise<string> {
 
 describe("SIGTERM", () => {
   it("lets a request in flight finish, refuses new ones, and exits 0", async () => {
-    const { child, base, output } = await startServerProcess();
+    const { child, base, output } = await startServer();
     const cookie = await signUpOver(base);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
@@ -109,11 +72,13 @@ describe("SIGTERM", () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(child.exitCode, output()).toBeNull();
-    const refused = await fetch(`${base}/api/health`).then(
-      (response) => response.status,
-      () => "refused",
-    );
-    expect([503, "refused"]).toContain(refused);
+    for (const probe of ["/api/health", "/api/health/ready"]) {
+      const refused = await fetch(`${base}${probe}`).then(
+        (response) => response.status,
+        () => "refused",
+      );
+      expect([503, "refused"]).toContain(refused);
+    }
 
     await blocker.query("rollback");
     await blocker.end();
@@ -121,5 +86,32 @@ describe("SIGTERM", () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { email: string }).email).toBe("draining@example.com");
     expect(await exited, output()).toBe(0);
+  }, 90_000);
+
+  it("with SHUTDOWN_DELAY_MS, says at once that it is not ready and goes on serving meanwhile", async () => {
+    // A delay far longer than the test: it checks what happens during it, then stops the process.
+    const { child, base, output } = await startServer({ SHUTDOWN_DELAY_MS: "60000" });
+    const cookie = await signUpOver(base, "delayed@example.com");
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+
+    child.kill("SIGTERM");
+    let ready = 200;
+    while (ready === 200) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = (await fetch(`${base}/api/health/ready`)).status;
+    }
+    expect(ready, output()).toBe(503);
+    const body = await (await fetch(`${base}/api/health/ready`)).json();
+    expect(body).toEqual({ status: "not-ready", database: "unknown", migrations: "unknown", draining: true });
+    // New connections are still taken and answered: the balancer has time to stop sending.
+    expect((await fetch(`${base}/api/health/live`, { headers: { connection: "close" } })).status).toBe(200);
+    const me = await fetch(`${base}/api/me`, { headers: { cookie, connection: "close" } });
+    expect(me.status).toBe(200);
+    expect(child.exitCode).toBeNull();
+
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // A second signal while stopping exits at once.
+    child.kill("SIGTERM");
+    expect(await exited).toBe(1);
   }, 90_000);
 });

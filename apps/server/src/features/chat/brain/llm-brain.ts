@@ -37,6 +37,7 @@ export function createLlmBrain(options: LlmBrainOptions): Brain {
     kind: "llm",
     async reply(input, onDraft?: ReplyDraftListener): Promise<BrainReply> {
       const request = {
+        purpose: "reply" as const,
         system: systemPrompt(input),
         prompt: userPrompt(input),
         schema: samReplySchema,

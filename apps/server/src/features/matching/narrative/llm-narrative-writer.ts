@@ -53,6 +53,7 @@ export function createLlmNarrativeWriter(llm: LlmCallSettings): NarrativeWriter 
       if (NARRATIVE_FIELDS.every((field) => extracted.narrative[field] === "")) return extracted;
       try {
         const narrative = await generateStructured(llm, {
+          purpose: "narrative",
           system: NARRATIVE_SYSTEM_PROMPT,
           prompt: narrativePrompt(extracted.narrative),
           schema: llmNarrativeSchema,

@@ -62,6 +62,7 @@ export function createLlmScorer(llm: LlmCallSettings): Scorer {
     name: "llm",
     async judge(seeker, candidate) {
       return generateStructured(llm, {
+        purpose: "scorer",
         system: SCORER_SYSTEM_PROMPT,
         prompt: scorerPrompt(seeker, candidate),
         schema: llmJudgementSchema,
