@@ -8,6 +8,7 @@ import { chatFeature } from "./features/chat/index.ts";
 import { AD_PIXEL_HOSTS } from "./features/consent/ad-pixel.ts";
 import { consentFeature } from "./features/consent/index.ts";
 import { healthFeature } from "./features/health/index.ts";
+import { insightsFeature } from "./features/insights/index.ts";
 import { matchingFeature } from "./features/matching/index.ts";
 import { photosFeature } from "./features/photos/index.ts";
 import { privacyFeature } from "./features/privacy/index.ts";
@@ -75,6 +76,7 @@ export const FEATURES: readonly Feature[] = [
   consentFeature,
   privacyFeature,
   safetyFeature,
+  insightsFeature,
   analyticsFeature,
 ];
 

@@ -305,19 +305,30 @@ export interface OutcomeBandSummary {
   metShare: number | null;
 }
 
+/** Connections with one score, counted: how many, asked about, answered (by either one), met. */
+export interface ScoreOutcomeCounts {
+  score: number;
+  connections: number;
+  asked: number;
+  answered: number;
+  met: number;
+}
+
 /**
  * Per score band (and a last row for all of them): how many connections, how many Sam asked about,
  * how many were answered by at least one of the two, and how many led to a meeting by either one's
  * word. The share is taken over answered connections only: an unanswered one says nothing either way.
+ * Takes counts per score (a database aggregates them; summarizeOutcomes counts single connections).
  */
-export function summarizeOutcomes(connections: readonly ConnectionOutcome[]): OutcomeBandSummary[] {
-  const tally = (band: string, rows: readonly ConnectionOutcome[]): OutcomeBandSummary => {
-    const answered = rows.filter((row) => row.answers.length > 0).length;
-    const met = rows.filter((row) => row.answers.includes("met")).length;
+export function outcomesByBand(counts: readonly ScoreOutcomeCounts[]): OutcomeBandSummary[] {
+  const tally = (band: string, rows: readonly ScoreOutcomeCounts[]): OutcomeBandSummary => {
+    const sum = (key: Exclude<keyof ScoreOutcomeCounts, "score">) => rows.reduce((total, row) => total + row[key], 0);
+    const answered = sum("answered");
+    const met = sum("met");
     return {
       band,
-      connections: rows.length,
-      asked: rows.filter((row) => row.asked).length,
+      connections: sum("connections"),
+      asked: sum("asked"),
       answered,
       met,
       metShare: answered === 0 ? null : met / answered,
@@ -327,9 +338,22 @@ export function summarizeOutcomes(connections: readonly ConnectionOutcome[]): Ou
     ...OUTCOME_SCORE_BANDS.map(({ label, min, max }) =>
       tally(
         label,
-        connections.filter((row) => row.score >= min && row.score <= max),
+        counts.filter((row) => row.score >= min && row.score <= max),
       ),
     ),
-    tally("all", connections),
+    tally("all", counts),
   ];
+}
+
+/** The same summary, from single connections and their answers. */
+export function summarizeOutcomes(connections: readonly ConnectionOutcome[]): OutcomeBandSummary[] {
+  return outcomesByBand(
+    connections.map((row) => ({
+      score: row.score,
+      connections: 1,
+      asked: row.asked ? 1 : 0,
+      answered: row.answers.length > 0 ? 1 : 0,
+      met: row.answers.includes("met") ? 1 : 0,
+    })),
+  );
 }

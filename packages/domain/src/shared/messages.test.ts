@@ -3,6 +3,7 @@ import { ACCOUNTS_MESSAGES } from "../accounts/messages.ts";
 import { API_MESSAGES } from "../api/messages.ts";
 import { CHAT_MESSAGES } from "../chat/messages.ts";
 import { CONSENT_MESSAGES } from "../consent/messages.ts";
+import { INSIGHTS_MESSAGES } from "../insights/messages.ts";
 import { MATCHING_MESSAGES } from "../matching/messages.ts";
 import { PHOTOS_MESSAGES } from "../photos/messages.ts";
 import { PRIVACY_MESSAGES } from "../privacy/messages.ts";
@@ -141,6 +142,7 @@ describe("the feature tables", () => {
     CONSENT_MESSAGES,
     PRIVACY_MESSAGES,
     SAFETY_MESSAGES,
+    INSIGHTS_MESSAGES,
     API_MESSAGES,
   ];
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { INSIGHTS_PAGE_PATH } from "@sams-web/domain/insights/contracts";
 import { MODERATION_PAGE_PATH } from "@sams-web/domain/safety/contracts";
 import { isModerator } from "@sams-web/domain/safety/rules";
 import { isAppPath } from "@sams-web/domain/shell/routes";
@@ -48,7 +49,8 @@ export const webAppPlugin = fp(
     app.get("/robots.txt", (_request, reply) =>
       reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
     );
-    // The moderators' page exists only for them: anyone else gets what a path that is no page gets.
+    // The moderators' pages exist only for them: anyone else gets what a path that is no page gets.
+    const moderatorPages: readonly string[] = [MODERATION_PAGE_PATH, INSIGHTS_PAGE_PATH];
     const moderatorAsks = async (request: FastifyRequest) => {
       const user = await app.sessions.optionalUser(request);
       return Boolean(user && isModerator(user, app.config.ADMIN_EMAILS));
@@ -58,7 +60,7 @@ export const webAppPlugin = fp(
         throw new AppError("NOT_FOUND", "noRoute", `No route for GET ${request.url}`);
       }
       const pathname = request.url.split("?")[0] ?? "/";
-      const page = isAppPath(pathname) || (pathname === MODERATION_PAGE_PATH && (await moderatorAsks(request)));
+      const page = isAppPath(pathname) || (moderatorPages.includes(pathname) && (await moderatorAsks(request)));
       return reply
         .code(page ? 200 : 404)
         .header("cache-control", "no-cache")

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { withMigrationLock } from "../../db/migration-lock.ts";
+import { inSpan } from "../telemetry/spans.ts";
 
 // Durable background jobs for the whole server, on pg-boss 10 in the same database.
 //
@@ -90,7 +91,10 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
     async work(name, handler, jobOptions) {
       await ensureQueue(name, jobOptions);
       await boss.work(name, async (batch) => {
-        for (const job of batch) await handler(job.data as never);
+        // Each run is a trace of its own (when tracing is on), its queries nested under it.
+        for (const job of batch) {
+          await inSpan(`job ${name}`, { "job.queue": name, "job.id": job.id }, () => handler(job.data as never));
+        }
       });
     },
     async schedule(name, cron, scheduleOptions) {

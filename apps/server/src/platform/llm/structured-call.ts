@@ -11,6 +11,7 @@ import {
 import type * as z from "zod";
 import type { Config } from "../../config.ts";
 import type { ModelCallRecord, ModelOutcome, ModelPurpose } from "../metrics/metrics.ts";
+import { inSpan } from "../telemetry/spans.ts";
 
 // One structured request to a language model, shared by Sam's brain, the narrative writer and
 // the compatibility scorer: a deadline for the whole call, retries with backoff on 429 and 5xx,
@@ -114,7 +115,10 @@ interface TokenCount {
   output: number;
 }
 
-/** One call as the metrics see it: its outcome, its time (retries included) and its tokens. */
+/**
+ * One call as the metrics and traces see it: a span (the HTTP requests to the model nested under
+ * it), and one observation of its outcome, its time (retries included) and its tokens.
+ */
 function observedCall<T>(
   settings: LlmCallSettings,
   request: StructuredRequest<z.ZodType>,
@@ -130,16 +134,16 @@ function observedCall<T>(
       inputTokens: tokens.input,
       outputTokens: tokens.output,
     });
-  return call(tokens).then(
-    (answer) => {
+  return inSpan(`model ${request.purpose}`, { "gen_ai.request.max_tokens": request.maxOutputTokens }, async () => {
+    try {
+      const answer = await call(tokens);
       observe("ok");
       return answer;
-    },
-    (error: unknown) => {
+    } catch (error) {
       observe(outcomeOf(error));
       throw error;
-    },
-  );
+    }
+  });
 }
 
 /**
