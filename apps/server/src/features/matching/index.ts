@@ -38,6 +38,7 @@ const matching: FastifyPluginAsync = async (fastify) => {
     log: app.log,
     now: Date.now,
     ...matchingEnqueuers(jobs, config.MATCHING_RESUME_AFTER_SECONDS),
+    metrics,
   });
   await registerMatchingJobs(jobs, service);
   const outcomes = new OutcomeService({

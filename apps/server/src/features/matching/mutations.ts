@@ -68,26 +68,35 @@ export async function claimSearch(db: Database, userId: string, now: Date): Prom
   });
 }
 
-export async function saveCandidates(db: Database, userId: string, candidateIds: string[]): Promise<void> {
-  await db
+/**
+ * Records the preliminary pool and moves the search on (to done when the pool is empty). Returns
+ * when the search started if this call moved it, null if it had already moved (a resumed step).
+ */
+export async function saveCandidates(db: Database, userId: string, candidateIds: string[]): Promise<Date | null> {
+  const [moved] = await db
     .update(searches)
     .set(
       candidateIds.length === 0
         ? { state: "done", candidateIds, result: { photoValidation: 0, followupsQueued: 0, no: 0 } }
         : { state: "scoring", candidateIds },
     )
-    .where(and(eq(searches.userId, userId), eq(searches.state, "prelim")));
+    .where(and(eq(searches.userId, userId), eq(searches.state, "prelim")))
+    .returning({ startedAt: searches.startedAt });
+  return moved?.startedAt ?? null;
 }
 
+/** Ends a scored search; as saveCandidates, returns when it started if this call ended it, else null. */
 export async function finishSearch(
   db: Database,
   userId: string,
   result: { photoValidation: number; followupsQueued: number; no: number },
-): Promise<void> {
-  await db
+): Promise<Date | null> {
+  const [finished] = await db
     .update(searches)
     .set({ state: "done", result })
-    .where(and(eq(searches.userId, userId), eq(searches.state, "scoring")));
+    .where(and(eq(searches.userId, userId), eq(searches.state, "scoring")))
+    .returning({ startedAt: searches.startedAt });
+  return finished?.startedAt ?? null;
 }
 
 export interface MatchSide {
@@ -186,7 +195,12 @@ export async function updatePair(
     connected?: boolean;
   }>,
   options: { lockProfiles?: boolean } = {},
-): Promise<{ mine: typeof matches.$inferSelect; theirs: typeof matches.$inferSelect | null } | null> {
+): Promise<{
+  mine: typeof matches.$inferSelect;
+  theirs: typeof matches.$inferSelect | null;
+  /** The statuses both records moved through, as written. */
+  steps: MatchStatus[];
+} | null> {
   return db.transaction(async (tx) => {
     const people = new Map<string, ProfileRow>();
     const locked = await tx
@@ -218,13 +232,14 @@ export async function updatePair(
     }
     await applySide(tx, mine, next.mine);
     if (theirs) await applySide(tx, theirs, next.theirs);
+    const steps = [...(next.mine?.path ?? []), ...(theirs ? (next.theirs?.path ?? []) : [])];
     if (next.connected) {
       await tx
         .update(profiles)
         .set({ matchAccepted: new Date() })
         .where(inArray(profiles.userId, [userId, candidateId]));
     }
-    return { mine, theirs };
+    return { mine, theirs, steps };
   });
 }
 

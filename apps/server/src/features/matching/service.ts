@@ -14,7 +14,9 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { LlmInvalidOutput } from "../../platform/llm/structured-call.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { MatchStep, Metrics } from "../../platform/metrics/metrics.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import { inSpan } from "../../platform/telemetry/spans.ts";
 import {
   countLiveMatches,
   findMatch,
@@ -65,7 +67,17 @@ export interface MatchingDeps {
   enqueueSearch?: (userId: string) => Promise<void>;
   /** Schedules the durable completion of a follow-up 'answered' (jobs.ts); absent in unit-level tests. */
   enqueueFollowups?: (userId: string, candidateId: string) => Promise<void>;
+  /** Told of searches and of the steps match records reach (the metrics and insights count them). */
+  metrics?: Pick<Metrics, "searchStarted" | "searchFinished" | "matchStep">;
 }
+
+/** The funnel step a match record reaches when it takes a status (the others count as no step). */
+const STEP_OF_STATUS: Partial<Record<MatchStatus, MatchStep>> = {
+  followupsAnswered: "followupsAnswered",
+  photoValidation: "photoReview",
+  accepted: "kept",
+  connected: "connected",
+};
 
 export interface SearchResult {
   photoValidation: number;
@@ -129,19 +141,36 @@ export class MatchingService {
     const refusal = await claimSearch(db, userId, new Date(now()));
     if (refusal === "inProgress") throw new AppError("FAILED_PRECONDITION", "searchInProgress");
     if (refusal === "dailyLimit") throw new AppError("RESOURCE_EXHAUSTED", "searchDailyLimit");
+    this.deps.metrics?.searchStarted();
     await this.deps.enqueueSearch?.(userId);
     await bus.publish(userId, { topic: "search" });
     return { candidates: await this.findCandidates(userId) };
   }
 
   /** The claimed search's preliminary step; idempotent (only a search still in prelim moves on). */
-  private async findCandidates(userId: string): Promise<number> {
-    const { db, bus } = this.deps;
-    await this.narrativesFor([userId]);
-    const candidates = await findPreliminaryCandidates(db, userId);
-    await saveCandidates(db, userId, candidates);
-    await bus.publish(userId, { topic: "search" });
-    return candidates.length;
+  private findCandidates(userId: string): Promise<number> {
+    return inSpan("search preliminary", {}, async () => {
+      const { db, bus } = this.deps;
+      await this.narrativesFor([userId]);
+      const candidates = await findPreliminaryCandidates(db, userId);
+      const startedAt = await saveCandidates(db, userId, candidates);
+      // An empty pool ends the search here: nobody.
+      if (startedAt && candidates.length === 0) this.searchEnded(startedAt, "nobody");
+      await bus.publish(userId, { topic: "search" });
+      return candidates.length;
+    });
+  }
+
+  private searchEnded(startedAt: Date, result: "found" | "nobody"): void {
+    this.deps.metrics?.searchFinished(result, Math.max(0, this.deps.now() - startedAt.getTime()) / 1000);
+  }
+
+  /** Counts the funnel steps of match records that took these statuses. */
+  private countSteps(statuses: readonly MatchStatus[]): void {
+    for (const status of statuses) {
+      const step = STEP_OF_STATUS[status];
+      if (step) this.deps.metrics?.matchStep(step);
+    }
   }
 
   // ── Compatibility: retrieve, then rerank with the scorer ───────────────────────────────
@@ -157,7 +186,11 @@ export class MatchingService {
    * run again after a crash it judges the same pairs the same way and inserts nothing twice;
    * run after the search finished it returns the stored result.
    */
-  async scoreCandidates(userId: string): Promise<SearchResult> {
+  scoreCandidates(userId: string): Promise<SearchResult> {
+    return inSpan("search scoring", {}, () => this.scoreChosen(userId));
+  }
+
+  private async scoreChosen(userId: string): Promise<SearchResult> {
     const { db, bus, topK } = this.deps;
     const search = await findSearch(db, userId);
     if (!search || search.state === "prelim") throw new AppError("FAILED_PRECONDITION", "searchFailed");
@@ -187,13 +220,18 @@ export class MatchingService {
         distanceBandMiles: distanceBand(miles.get(candidateId) ?? Number.POSITIVE_INFINITY),
       });
       if (!(await insertPair(db, sides))) return;
+      // Found: each side Sam puts forward (to follow-ups or photo review), not a pair it ruled out.
+      this.deps.metrics?.matchStep("found", sides.filter((side) => side.status !== "no").length);
+      this.countSteps(sides.map((side) => side.status).filter((status) => status === "photoValidation"));
       // Each pair is announced as soon as it is written, so the person's chat shows a candidate's
       // follow-ups or photos while the rest are still being scored. Only a pair the person will
       // see is announced to them: an event per pair set aside would count the candidates judged.
       if (sides[0].status !== "no") await bus.publish(userId, { topic: "matches" });
       await bus.publish(candidateId, { topic: "matches" });
     });
-    await finishSearch(db, userId, result);
+    const startedAt = await finishSearch(db, userId, result);
+    if (startedAt)
+      this.searchEnded(startedAt, result.photoValidation + result.followupsQueued > 0 ? "found" : "nobody");
     await bus.publish(userId, { topic: "matches" });
     await bus.publish(userId, { topic: "search" });
     return result;
@@ -219,6 +257,7 @@ export class MatchingService {
     try {
       const updated = await updatePair(this.deps.db, userId, candidateId, apply, options);
       if (!updated) throw new AppError("NOT_FOUND", "matchNotFound");
+      this.countSteps(updated.steps);
       await this.deps.bus.publish(userId, { topic: "matches" });
       await this.deps.bus.publish(candidateId, { topic: "matches" });
       return updated;

@@ -83,6 +83,11 @@ const photos: FastifyPluginAsync = async (fastify) => {
       {
         config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
         schema: { response: { 200: photosResponseSchema } },
+        // Saved, or refused for what was sent (not JPEG, wrong size, too large, too few or many).
+        onResponse: async (_request, reply) => {
+          if (reply.statusCode === 200) app.metrics.photoUpload("saved");
+          else if (reply.statusCode === 400 || reply.statusCode === 413) app.metrics.photoUpload("refused");
+        },
       },
       async (request) => {
         const user = await sessions.requireUser(request);
@@ -121,6 +126,7 @@ export const photosFeature = fp(photos, {
     "data-export",
     "rate-limit",
     "zod-schemas",
+    "metrics",
   ],
   encapsulate: true,
 });

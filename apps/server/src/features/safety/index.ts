@@ -72,6 +72,7 @@ const safety: FastifyPluginAsync = async (app) => {
         { reason, text },
         { now: new Date(), address: request.ip, keys: reporterKeys },
       );
+      app.metrics.report(reason);
       return { message: MESSAGES.reportReceived };
     },
   });
@@ -91,6 +92,7 @@ const safety: FastifyPluginAsync = async (app) => {
           outcome.why === "moderator" ? "moderatorNotSuspended" : "moderationStale",
         );
       }
+      app.metrics.moderation(action);
       // The sessions it ended end their event streams too.
       for (const userId of outcome.signedOut) await bus.publish(userId, { topic: "session" });
       if (action === "suspend") {
@@ -110,6 +112,6 @@ const safety: FastifyPluginAsync = async (app) => {
 
 export const safetyFeature = fp(safety, {
   name: "safety",
-  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "zod-schemas"],
+  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "zod-schemas", "metrics"],
   encapsulate: true,
 });

@@ -1,3 +1,4 @@
+import type { FunnelStep } from "@sams-web/domain/insights/rules";
 import type { ModerationAction, ReportReason } from "@sams-web/domain/safety/rules";
 import client from "prom-client";
 import { Tallies, type TallyName } from "./tallies.ts";
@@ -25,7 +26,7 @@ export interface ModelCallRecord {
 }
 
 /** A step a person's view of a candidate (one match record) reaches, in the order of the journey. */
-export type MatchStep = "found" | "followupsAnswered" | "photoReview" | "kept" | "connected";
+export type MatchStep = FunnelStep;
 /** How a search ended: somebody to look at (now or after follow-ups), or nobody. */
 export type SearchResult = "found" | "nobody";
 /** A mail handed to the transport, on its first try or from the retry queue. */

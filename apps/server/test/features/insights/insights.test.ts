@@ -15,7 +15,10 @@ const MODERATOR_EMAIL = "insights-moderator@example.com";
 const UNVERIFIED_MODERATOR_EMAIL = "unverified-moderator@example.com";
 const t = await createTestApp({ ADMIN_EMAILS: `${MODERATOR_EMAIL},${UNVERIFIED_MODERATOR_EMAIL}` });
 const moderator = await signUp(t.app, { email: MODERATOR_EMAIL });
-await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, moderator.userId));
+await t.db
+  .update(users)
+  .set({ emailVerified: true, mailboxProvenAt: new Date() })
+  .where(eq(users.id, moderator.userId));
 
 const DAY_MS = 86_400_000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);

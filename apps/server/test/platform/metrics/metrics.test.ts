@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
-import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { call, DEFAULT_INTERVIEW, signedUpPerson } from "../../support/matching-fixtures.ts";
 
 // Prometheus metrics on the public port, behind METRICS_TOKEN: after a real sign-up, an interview
 // turn and a search (with a language model, a local fake that speaks the OpenAI protocol), each
@@ -23,7 +23,8 @@ fake.reply = (body: Body) => {
   if (schemaName(body) === "compatibility_judgement") {
     return { subScores: { values: 9, lifestyle: 9, goals: 9, communication: 9, interests: 9 }, uncertain: [] };
   }
-  return { message: "Tell me more about that!", stage_complete: false, stage_complete_justification: "Just started." };
+  // Sam moves on after each answer: eight substantive answers finish the interview.
+  return { message: "Thank you, tell me more!", stage_complete: true, stage_complete_justification: "Answered." };
 };
 
 const t = await createTestApp({
@@ -85,14 +86,31 @@ describe("the metrics endpoint", () => {
   it("after a sign-up, an interview turn and a search, has every family with bounded labels and nobody's data", async () => {
     const guest = await signUp(t.app);
     expect((await call(t.app, guest.cookie, "sendCustomVerificationEmail")).body.result).toMatchObject({ sent: true });
-    const turn = await call(t.app, guest.cookie, "callSamApi", { userMessage: "Hello Sam, I love hiking." });
-    expect(turn.status).toBe(200);
+    for (const answer of Object.values(DEFAULT_INTERVIEW)) {
+      const turn = await call(t.app, guest.cookie, "callSamApi", { userMessage: answer });
+      expect(turn.status).toBe(200);
+    }
 
     const her = await signedUpPerson(t, { zipCode: "10001", name: "Harriet" });
     const him = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "10002", name: "Horatio" });
     expect((await call(t.app, her.cookie, "triggeredGenerateNarrative")).status).toBe(200);
     expect((await call(t.app, her.cookie, "triggeredPrelimMatch")).body.result).toEqual({ found: true });
     expect((await call(t.app, her.cookie, "triggeredMatchingAlgo")).body.result).toEqual({ found: true });
+    // Both keep each other in the photo review, then both confirm: connected.
+    for (const [who, other] of [
+      [her, him],
+      [him, her],
+    ] as const) {
+      expect(
+        (await call(t.app, who.cookie, "triggeredPhotoMatch", { matchUid: other.userId, action: "accepted" })).status,
+      ).toBe(200);
+    }
+    for (const [who, other] of [
+      [her, him],
+      [him, her],
+    ] as const) {
+      expect((await call(t.app, who.cookie, "triggeredMatchConfirmation", { matchId: other.userId })).status).toBe(200);
+    }
     // A request that matches no route, with an id in its path.
     await t.app.inject({ method: "GET", url: `/api/nothing/${her.userId}` });
 
@@ -121,8 +139,18 @@ describe("the metrics endpoint", () => {
       expect(sum(samples, "samsweb_model_tokens_total", { purpose, direction: "input" })).toBeGreaterThan(0);
       expect(sum(samples, "samsweb_model_tokens_total", { purpose, direction: "output" })).toBeGreaterThan(0);
     }
-    // The verification email sent again, written to the outbox.
-    expect(sum(samples, "samsweb_email_sends_total", { attempt: "first", outcome: "sent" })).toBeGreaterThanOrEqual(1);
+    expect(sum(samples, "samsweb_interviews_completed_total")).toBe(1);
+    expect(sum(samples, "samsweb_model_calls_total", { purpose: "reply" })).toBe(Object.keys(DEFAULT_INTERVIEW).length);
+    expect(sum(samples, "samsweb_searches_started_total")).toBe(1);
+    expect(sum(samples, "samsweb_searches_finished_total", { result: "found" })).toBe(1);
+    expect(sum(samples, "samsweb_search_duration_seconds_count", { result: "found" })).toBe(1);
+    // The pair's two records, each found, reviewed, kept and connected.
+    for (const step of ["found", "photoReview", "kept", "connected"]) {
+      expect(sum(samples, "samsweb_match_steps_total", { step }), step).toBe(2);
+    }
+    expect(sum(samples, "samsweb_match_steps_total", { step: "followupsAnswered" })).toBe(0);
+    // The verification email sent again, and the two introductions, written to the outbox.
+    expect(sum(samples, "samsweb_email_sends_total", { attempt: "first", outcome: "sent" })).toBeGreaterThanOrEqual(3);
     expect(sum(samples, "samsweb_sign_ups_total")).toBeGreaterThanOrEqual(3);
     expect(families.get("samsweb_db_pool_connections")).toBe("gauge");
     expect(samples.some((s) => s.name === "samsweb_db_pool_connections" && s.labels.state === "waiting")).toBe(true);

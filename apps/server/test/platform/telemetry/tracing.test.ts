@@ -117,7 +117,11 @@ describe("tracing", () => {
     // The route's handler, the model's calls (each with its HTTP call to the model under it) and
     // the queries that wrote the pairs, all nested under the request.
     expect(under("handler /api/call/:name")).toHaveLength(1);
+    // The search's scoring step, and under it the scorer's two calls (the pair both ways).
+    const [scoring] = under("search scoring");
+    expect(scoring).toBeDefined();
     expect(under("model scorer")).toHaveLength(2);
+    for (const call of under("model scorer")) expect(ancestors(call, trace)).toContain(scoring);
     expect(under("model narrative")).toHaveLength(1);
     for (const call of under("model scorer")) {
       const http = trace.filter((span) => span.parentSpanId === call.spanId && span.kind === 3);
