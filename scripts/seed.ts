@@ -3,13 +3,15 @@
 // Each person: an account (password "sams-web-demo"), a ready profile at a real ZIP code, a
 // finished interview, its narrative and (up to 1000 people) two generated 560x560 photos.
 // --outcomes also connects a quarter of them in pairs, weeks ago, with their answers to Sam's
-// "Did you meet?", so `npm run match:outcomes` has something to show.
+// "Did you meet?", so `npm run match:outcomes` has something to show, and gives them a past: sign-ups
+// spread over the last 90 days and the daily tallies their interviews, searches and connections
+// imply, so the moderators' insights (/admin/insights) have something to chart.
 // Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, like the server.
 import { parseArgs } from "node:util";
 import { type MatchOutcome, OUTCOME_ASK_AFTER_MS } from "@sams-web/domain/matching/rules";
 import { DAY_MS } from "@sams-web/domain/shared/time";
 import { hashPassword } from "better-auth/crypto";
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
@@ -28,6 +30,8 @@ import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
 import { differenceHash, hashBands } from "../apps/server/src/features/photos/photo-hash.ts";
 import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
+import { addTallies } from "../apps/server/src/platform/metrics/mutations.ts";
+import { Tallies } from "../apps/server/src/platform/metrics/tallies.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
 import type { StorageDriver } from "../apps/server/src/platform/storage/storage.ts";
 import { openToolDatabase } from "./lib/tool-database.ts";
@@ -374,6 +378,55 @@ export async function seedOutcomes(
   return pairs;
 }
 
+/**
+ * A past for seeded people (after seedOutcomes): each signed up on a day of the last 90 (a
+ * connected person some days before connecting), finished the interview within two days and
+ * searched once; a connected pair was found, reviewed and kept by both, then connected; about half
+ * of the others' searches found someone they did not keep. Writes the sign-up dates and the daily
+ * tallies all that implies, as the features would have counted it.
+ */
+export async function seedHistory(db: Database, ids: readonly string[], seed: number, now = Date.now()): Promise<void> {
+  const rnd = random(seed + 2);
+  const connections = await db
+    .select({ userId: matches.userId, candidateId: matches.candidateId, connectedAt: matches.connectedAt })
+    .from(matches)
+    .where(and(inArray(matches.userId, [...ids]), isNotNull(matches.connectedAt)));
+  const connectedAt = new Map(connections.map((row) => [row.userId, (row.connectedAt as Date).getTime()]));
+  let clock = now;
+  const tallies = new Tallies(() => new Date(clock));
+  const at = (time: number, count: () => void) => {
+    clock = Math.min(time, now);
+    count();
+  };
+  for (const id of ids) {
+    const connected = connectedAt.get(id);
+    const signedUp = connected === undefined ? now - rnd() * 90 * DAY_MS : connected - (4 + rnd() * 30) * DAY_MS;
+    await db
+      .update(users)
+      .set({ createdAt: new Date(signedUp) })
+      .where(eq(users.id, id));
+    const interviewed = signedUp + rnd() * 2 * DAY_MS;
+    at(interviewed, () => tallies.add("interview_completed"));
+    const searched = connected === undefined ? interviewed + rnd() * (now - interviewed) : connected - 3 * DAY_MS;
+    if (connected !== undefined || rnd() < 0.5) {
+      at(searched, () => tallies.add("search_found"));
+      // Each search writes the pair's two records, both put forward to the photo review.
+      at(searched, () => tallies.add("match_found", 2));
+      at(searched, () => tallies.add("match_photo_review", 2));
+    } else {
+      at(searched, () => tallies.add("search_nobody"));
+    }
+  }
+  for (const { userId, candidateId, connectedAt: when } of connections) {
+    // Both records of a pair are listed; count the pair once, from its first side.
+    if (userId > candidateId) continue;
+    const time = (when as Date).getTime();
+    at(time - 2 * DAY_MS, () => tallies.add("match_kept", 2));
+    at(time, () => tallies.add("match_connected", 2));
+  }
+  await addTallies(db, tallies.drain());
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -402,7 +455,9 @@ async function main() {
     );
     if (values.outcomes) {
       const pairs = await seedOutcomes(db, ids, Number(values.seed));
+      await seedHistory(db, ids, Number(values.seed));
       console.log(`Connected ${pairs} pairs of them weeks ago, with their answers: npm run match:outcomes`);
+      console.log("They signed up over the last 90 days, with the history the insights chart: /admin/insights");
     }
     console.log(
       `Most live within ${METRO_MILES} miles of one of these ZIP codes; search from one of them to meet them: ${DEMO_METROS.map(

@@ -7,15 +7,6 @@ import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 // One tap from safety: report from the photo review, unmatch from Settings' connections, and a
 // moderator who suspends a reported person, who then leaves every search.
 
-const MODERATOR_EMAIL = "moderator@e2e.example.com";
-
-/** Gives the person the verified moderator address the e2e server's ADMIN_EMAILS names. */
-const makeModerator = (db: TestDatabase, userId: string) =>
-  db.query("update users set email = $2, email_verified = true, mailbox_proven_at = now() where id = $1", [
-    userId,
-    MODERATOR_EMAIL,
-  ]);
-
 /** The people this file makes get pictures of their own (1 to 8; 0 is everyone else's). */
 let peopleMade = 0;
 
@@ -134,7 +125,7 @@ test.describe("on a laptop", () => {
     signUp,
     db,
   }, testInfo) => {
-    await makeModerator(db, moderator.id);
+    await db.makeModerator(moderator.id);
     const others = await browser.newContext();
     const kimsLook = (peopleMade % 8) + 1;
     await searchable(others, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
@@ -198,7 +189,7 @@ test.describe("on a laptop", () => {
     signUp,
     db,
   }, testInfo) => {
-    await makeModerator(db, moderator.id);
+    await db.makeModerator(moderator.id);
     const others = await browser.newContext();
     const kim = await searchable(others, signUp, db, "Kim Park", { gender: "woman", seeking: "man", zip: "80202" });
     const bystander = await searchable(others, signUp, db, "Sam Bystander", {

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { seed } from "../../../../scripts/seed.ts";
-import { matches, photoHashes, profiles } from "../../src/db/schema.ts";
+import { seed, seedHistory, seedOutcomes } from "../../../../scripts/seed.ts";
+import { dailyTallies, matches, photoHashes, profiles, users } from "../../src/db/schema.ts";
 import { createStorage } from "../../src/platform/storage/create-storage.ts";
 import { createTestApp, signUp } from "../support/helpers.ts";
 
@@ -46,5 +46,34 @@ describe("demo data: seeded people's photos are stored the photos feature's way,
     const hashes = await db.select().from(photoHashes).where(inArray(photoHashes.userId, ids));
     const urls = (await db.select().from(profiles).where(inArray(profiles.userId, ids))).flatMap((p) => p.photoUrls);
     expect(hashes.map((h) => h.photoUrl).sort()).toEqual(urls.sort());
+  });
+
+  it("--outcomes gives seeded people a past: sign-ups over 90 days, before connecting, and the tallies it implies", async () => {
+    const now = Date.now();
+    const ids = await seed(db, { users: 40, seed: 9, photos: false, storage: createStorage(config) });
+    const pairs = await seedOutcomes(db, ids, 9, now);
+    expect(pairs).toBeGreaterThan(0);
+    await seedHistory(db, ids, 9, now);
+
+    const people = await db
+      .select({ id: users.id, createdAt: users.createdAt })
+      .from(users)
+      .where(inArray(users.id, ids));
+    const connected = await db.select().from(matches).where(inArray(matches.userId, ids));
+    for (const person of people) {
+      const time = person.createdAt.getTime();
+      expect(time).toBeLessThanOrEqual(now);
+      const connection = connected.find((row) => row.userId === person.id);
+      if (connection) expect(time).toBeLessThan((connection.connectedAt as Date).getTime());
+      else expect(time).toBeGreaterThanOrEqual(now - 90 * 86_400_000);
+    }
+    const tallies = await db.select().from(dailyTallies);
+    const total = (name: string) => tallies.filter((row) => row.name === name).reduce((sum, row) => sum + row.count, 0);
+    expect(total("interview_completed")).toBe(40);
+    expect(total("search_found") + total("search_nobody")).toBe(40);
+    expect(total("match_connected")).toBe(2 * pairs);
+    expect(total("match_kept")).toBe(2 * pairs);
+    expect(total("match_found")).toBe(2 * total("search_found"));
+    expect(tallies.every((row) => row.day <= new Date(now).toISOString().slice(0, 10))).toBe(true);
   });
 });

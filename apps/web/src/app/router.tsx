@@ -1,3 +1,4 @@
+import { INSIGHTS_PAGE_PATH } from "@sams-web/domain/insights/contracts";
 import { MODERATION_PAGE_PATH } from "@sams-web/domain/safety/contracts";
 import { type ReactNode, Suspense } from "react";
 import { Route, Routes } from "react-router";
@@ -20,6 +21,8 @@ const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset
 const MatchConfirmationPage = lazyWithRetry(() => import("./pages/match-confirmation-page.tsx"));
 const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-outcome-page.tsx"));
 const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"));
+// Its chunk alone carries the chart library.
+const InsightsPage = lazyWithRetry(() => import("../features/insights/insights-page.tsx"));
 const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/privacy-settings-page.tsx"));
 const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
@@ -149,6 +152,14 @@ export function AppRoutes() {
           element={
             <WithQueries>
               <AdminPage notFound={<NotFoundPage />} />
+            </WithQueries>
+          }
+        />
+        <Route
+          path={INSIGHTS_PAGE_PATH}
+          element={
+            <WithQueries>
+              <InsightsPage notFound={<NotFoundPage />} />
             </WithQueries>
           }
         />

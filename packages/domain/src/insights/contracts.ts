@@ -1,9 +1,12 @@
 // The moderators' insights: paths and the answer's shape. Types only, free of zod.
 import type { OutcomeBandSummary } from "../matching/rules.ts";
+import { SITE_NAME } from "../shell/routes.ts";
 import type { FunnelStep } from "./rules.ts";
 
 /** The insights page: like any path that is no page (404, the not-found screen) to anyone but a moderator. */
 export const INSIGHTS_PAGE_PATH = "/admin/insights";
+/** The page's title (only a moderator's browser shows it). */
+export const INSIGHTS_TITLE = `Insights — ${SITE_NAME}`;
 /** The figures behind it: 404 to anyone who is not a moderator. */
 export const INSIGHTS_PATH = "/api/admin/insights";
 

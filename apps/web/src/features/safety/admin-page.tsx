@@ -1,3 +1,4 @@
+import { INSIGHTS_PAGE_PATH } from "@sams-web/domain/insights/contracts";
 import type { QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
 import {
   applicableModerationActions,
@@ -11,6 +12,7 @@ import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { MODERATION_TITLE } from "@sams-web/domain/shell/routes";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { moderatePerson, useModerationQueue } from "./api.ts";
@@ -241,7 +243,15 @@ export default function AdminPage({ notFound }: { notFound: ReactNode }) {
   }, [queue.data]);
   if (hidden) return <>{notFound}</>;
   return (
-    <PageLayout title="Moderation" width="max-w-3xl">
+    <PageLayout
+      title="Moderation"
+      width="max-w-3xl"
+      intro={
+        <Link to={INSIGHTS_PAGE_PATH} className="link">
+          Insights: sign-ups, searches, connections and reports
+        </Link>
+      }
+    >
       <p role="status" className="mb-4 min-h-6 text-sm">
         {queue.isPending ? MESSAGES.moderationQueueLoading : notice}
       </p>
