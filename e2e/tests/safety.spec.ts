@@ -279,7 +279,7 @@ test.describe("on a laptop", () => {
     signUp,
     db,
   }, testInfo) => {
-    await makeModerator(db, moderator.id);
+    await db.makeModerator(moderator.id);
     const others = await browser.newContext();
     const subject = await signUp(others, "Target");
     // A name that would read as "Target exe.png", and a reporter's name that would turn the date after it around.

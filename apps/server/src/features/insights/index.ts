@@ -17,7 +17,7 @@ const insights: FastifyPluginAsync = async (app) => {
   app.get(INSIGHTS_PATH, async (request, reply) => {
     const user = await sessions.optionalUser(request);
     if (!user || !isModerator(user, config.ADMIN_EMAILS)) {
-      throw new AppError("NOT_FOUND", `No route for GET ${INSIGHTS_PATH}`);
+      throw new AppError("NOT_FOUND", "noRoute", `No route for GET ${INSIGHTS_PATH}`);
     }
     reply.header("cache-control", "no-store");
     return service.read();

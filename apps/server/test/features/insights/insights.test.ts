@@ -56,9 +56,22 @@ describe("the figures", () => {
 
     // Reports 3 days ago, a decision 2 days ago, and a report 100 days ago (outside).
     await t.db.insert(reports).values([
-      { reporterId: ann, reportedId: bob, reason: "harassment", text: "He wrote rude things", createdAt: daysAgo(3) },
-      { reporterId: cy, reportedId: bob, reason: "scamOrSpam", createdAt: daysAgo(3) },
-      { reporterId: ann, reportedId: cy, reason: "other", createdAt: daysAgo(100) },
+      {
+        reporterId: ann,
+        reportedId: bob,
+        reporterMailboxKey: "mailbox-ann",
+        reason: "harassment",
+        text: "He wrote rude things",
+        createdAt: daysAgo(3),
+      },
+      {
+        reporterId: cy,
+        reportedId: bob,
+        reporterMailboxKey: "mailbox-cy",
+        reason: "scamOrSpam",
+        createdAt: daysAgo(3),
+      },
+      { reporterId: ann, reportedId: cy, reporterMailboxKey: "mailbox-ann", reason: "other", createdAt: daysAgo(100) },
     ]);
     await t.db
       .insert(moderationActions)
