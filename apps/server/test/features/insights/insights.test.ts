@@ -36,7 +36,7 @@ describe("who may read the insights", () => {
       const response = await read(cookie);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
-        error: { status: "NOT_FOUND", message: "No route for GET /api/admin/insights" },
+        error: { status: "NOT_FOUND", code: "noRoute", message: "No route for GET /api/admin/insights" },
       });
     }
   });
@@ -169,8 +169,8 @@ describe("the computation", () => {
     expect(again.computedAt).toBe(now.getTime());
   });
 
-  it("a thousand moderators' requests at once are all answered, from one computation", async () => {
-    const responses = await Promise.all(Array.from({ length: 1000 }, () => read(moderator.cookie)));
+  it("a hundred moderators' requests at once are all answered, from one computation", async () => {
+    const responses = await Promise.all(Array.from({ length: 100 }, () => read(moderator.cookie)));
     expect(new Set(responses.map((response) => response.statusCode))).toEqual(new Set([200]));
     expect(new Set(responses.map((response) => (response.json() as InsightsResponse).computedAt)).size).toBe(1);
   });
