@@ -26,7 +26,8 @@ async function history(db: TestDatabase, a: string, b: string) {
     );
   }
   await db.query(
-    "insert into reports (reporter_id, reported_id, reason, created_at) values ($1, $2, 'other', now() - interval '3 days')",
+    `insert into reports (reporter_id, reported_id, reporter_mailbox_key, reason, created_at)
+     values ($1, $2, 'e2e-reporter-mailbox', 'other', now() - interval '3 days')`,
     [a, b],
   );
   for (const [day, name, count] of [
