@@ -75,6 +75,9 @@ export default defineConfig({
       AD_PIXEL_ID: process.env.AD_PIXEL_ID ?? "1234567890123",
       // The moderator of the trust-and-safety journey (its account gets this address).
       ADMIN_EMAILS: "moderator@e2e.example.com",
+      // Web Push goes to the journeys' own push service on this machine (any port), standing in
+      // for the browsers' push services, which are out of reach.
+      PUSH_SERVICE_ORIGINS: "http://127.0.0.1:*",
     },
   },
 });

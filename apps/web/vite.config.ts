@@ -7,6 +7,7 @@ import withHeadingIds from "rehype-slug";
 import { tsImport } from "tsx/esm/api";
 import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 const LEGAL_CONSTANTS_MODULE = "virtual:legal-constants";
 /** The domain constants that the legal pages quote (retention windows, cookie durations, units), by module. */
@@ -53,6 +54,40 @@ export default defineConfig({
     legalConstants(),
     react(),
     tailwindcss(),
+    // The installable app: its manifest, and the service worker (src/service-worker/sw.ts) with
+    // the app shell's precache list written in. The page registers it itself
+    // (lib/service-worker.ts), in a few lines instead of a library on the first page.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/service-worker",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Sam's Web",
+        short_name: "Sam's Web",
+        description: "Talk with Sam, a friendly spider, and find a long-term relationship.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        theme_color: "#fbf8f4",
+        background_color: "#fbf8f4",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        // The shell: the page, its scripts and styles, and the icons; of the screens, only the home
+        // screen (Sam's chat), which the app opens on. Other screens are kept once visited (the
+        // service worker's "screens" cache). Never the precompressed copies: the server picks those.
+        globPatterns: ["**/*.{html,js,css,svg,png,webmanifest}"],
+        globIgnores: ["**/*.br", "**/*.gz", "assets/!(home)-page-*.js", "assets/auth-error-*.js"],
+        maximumFileSizeToCacheInBytes: 400 * 1024,
+      },
+    }),
     // A brotli and a gzip copy of each built file at the top quality, which the server sends as
     // they are to a browser that accepts them (no compression work per request).
     compression({

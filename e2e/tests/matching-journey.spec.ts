@@ -1,150 +1,22 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { makeImage } from "../fixtures/images.ts";
-import { expect, type TestFixtures, test } from "../fixtures/test.ts";
-import { E2E_DATA_DIR } from "../playwright.config.ts";
+import type { Page } from "@playwright/test";
+import {
+  FOLLOWUP_ANSWER,
+  log,
+  mailTo,
+  RICH,
+  revealAll,
+  review,
+  SPARSE,
+  sendButton,
+  setUpPerson,
+} from "../fixtures/people.ts";
+import { expect, test } from "../fixtures/test.ts";
 
 // The matching journey: two people, each in a browser context of their own, with the scripted
 // Sam. Alex searches; Blair's sparse interview leaves Sam unsure, so Blair answers follow-up
 // questions in the chat; both keep each other in photo review, both Confirm and Connect, and each
 // finds the other's email in an introduction. Casey, set free by Alex, never comes back. The
 // interviews and settings of the set-up go through the same API the screens use.
-
-type Interview = Record<string, string>;
-
-const RICH: Interview = {
-  rapport_building: "I love hiking on weekends, reading books and cooking dinner for friends.",
-  relationship_goals: "I want marriage and a family, a long-term commitment with someone kind.",
-  best_qualities: "I am honest, loyal and a patient listener with a good sense of humor.",
-  partner_preferences: "I hope to meet someone honest and kind who enjoys hiking, books and music.",
-  dealbreakers: "Dishonesty is a dealbreaker for me.",
-  worst_qualities: "I can be stubborn and I overthink things.",
-  contributions: "I bring loyalty, support, good cooking and laughter to a relationship.",
-  past_relationships: "My last relationship taught me to communicate openly.",
-};
-
-const SPARSE: Interview = {
-  rapport_building: "Evenings at the workshop restoring an old wooden sailboat with my grandfather's tools.",
-  relationship_goals: "Something steady and lifelong with a partner who wants marriage too.",
-  best_qualities: "Honest and loyal, the first person friends call when a tire goes flat at midnight.",
-  partner_preferences: "Someone honest and loyal who wants marriage.",
-  dealbreakers: "Cruelty toward waiters or strangers.",
-  worst_qualities: "Stubborn when I am tired.",
-  contributions: "Steadiness, loyalty and a well-kept toolbox.",
-  past_relationships: "We grew apart slowly and parted as friends.",
-};
-
-const FOLLOWUP_ANSWER =
-  "I love hiking, reading books, music and cooking; I am honest, kind, and want marriage and a family. I listen and laugh a lot.";
-
-const STAGE_ORDER = Object.keys(RICH);
-
-interface Person {
-  page: Page;
-  userId: string;
-  email: string;
-}
-
-const log = (page: Page) => page.getByRole("log", { name: "Conversation with Sam" });
-const sendButton = (page: Page) => page.getByRole("button", { name: /^(Send|Thinking|Responding)$/ });
-const typing = (page: Page) => page.getByRole("button", { name: "Sam is typing. Show the whole message" });
-const review = (page: Page) => page.getByRole("region", { name: "Photo review" });
-
-async function revealAll(page: Page): Promise<void> {
-  for (let i = 0; i < 20; i++) {
-    if ((await sendButton(page).textContent()) === "Send") return;
-    if (await typing(page).isVisible()) await typing(page).click();
-    await page.waitForTimeout(100);
-  }
-  await expect(sendButton(page)).toHaveText("Send");
-}
-
-/** The newest mail to `to` in the outbox whose text matches `pattern`. */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(E2E_DATA_DIR, "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
-    for (const file of files) {
-      const text = (await readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const recipient = text.match(/^To: (.*)$/m)?.[1] ?? "";
-      if ((recipient === to || recipient.endsWith(`<${to}>`)) && pattern.test(text)) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-async function callApi<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/call/${name}`, { data: { data } });
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (!response.ok()) throw new Error(`${name} failed: ${response.status()} ${JSON.stringify(body.error)}`);
-  return body.result as T;
-}
-
-function birthdayYearsAgo(years: number): string {
-  const now = new Date();
-  return `${now.getFullYear() - years}-01-15`;
-}
-
-/**
- * One person in a context of their own: signs up, verifies the email through the outbox link,
- * is interviewed by the scripted Sam, fills the settings, uploads two photos and turns Still
- * Looking on.
- */
-async function setUpPerson(
-  browser: Browser,
-  signUp: TestFixtures["signUp"],
-  who: { name: string; gender: "man" | "woman"; seeking: "man" | "woman"; zip: string; interview: Interview },
-  viewport = { width: 1280, height: 800 },
-): Promise<Person> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto("/");
-  const { id: userId, email } = await signUp(context, who.name);
-
-  // Email verification through the link in the outbox.
-  const mail = await mailTo(email, /\/verify-email\?oobCode=/);
-  const link = mail.match(/https?:\/\/[^\s"<>]+(\/verify-email\?oobCode=[A-Za-z0-9_-]+)/)?.[1];
-  expect(link).toBeTruthy();
-  await page.goto(link as string);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email Verified!");
-
-  // The interview, stage by stage, through callSamApi.
-  let stage = "rapport_building";
-  for (let turn = 0; turn < 40 && stage !== "complete"; turn++) {
-    const answer = who.interview[stage] ?? RICH.rapport_building;
-    const reply = await callApi<{ stage: string }>(page, "callSamApi", { userMessage: answer });
-    stage = reply.stage;
-  }
-  expect(stage).toBe("complete");
-  expect(STAGE_ORDER.length).toBe(8);
-
-  const settings = await page.request.patch("/api/profile", {
-    data: {
-      gender: who.gender,
-      seekingGender: who.seeking,
-      zipCode: who.zip,
-      searchRadius: 25,
-      birthday: birthdayYearsAgo(30),
-      ageRangeMin: -10,
-      ageRangeMax: 10,
-    },
-  });
-  expect(settings.ok()).toBe(true);
-
-  const photos = await page.request.put("/api/photos", {
-    multipart: {
-      photo0: { name: "photo0.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 20) },
-      photo1: { name: "photo1.jpg", mimeType: "image/jpeg", buffer: await makeImage(560, 560, "jpeg", 200) },
-    },
-  });
-  expect(photos.ok()).toBe(true);
-
-  const status = await page.request.patch("/api/profile", { data: { status: "active" } });
-  expect(status.ok()).toBe(true);
-  return { page, userId, email };
-}
 
 /** Whose photos the review shows: photo addresses name their owner. */
 async function reviewedOwner(page: Page): Promise<string> {

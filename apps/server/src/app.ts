@@ -10,6 +10,7 @@ import { consentFeature } from "./features/consent/index.ts";
 import { healthFeature } from "./features/health/index.ts";
 import { insightsFeature } from "./features/insights/index.ts";
 import { matchingFeature } from "./features/matching/index.ts";
+import { notificationsFeature } from "./features/notifications/index.ts";
 import { photosFeature } from "./features/photos/index.ts";
 import { privacyFeature } from "./features/privacy/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
@@ -35,6 +36,9 @@ import type { Mailer } from "./platform/mail/mailer.ts";
 import { mailerPlugin } from "./platform/mail/mailer-plugin.ts";
 import type { Metrics } from "./platform/metrics/metrics.ts";
 import { metricsPlugin } from "./platform/metrics/metrics-plugin.ts";
+import { noticesPlugin } from "./platform/notices/notices-plugin.ts";
+import { pushPlugin } from "./platform/push/push-plugin.ts";
+import type { PushSender } from "./platform/push/push-sender.ts";
 import { rateLimitPlugin } from "./platform/rate-limit/rate-limit-plugin.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 import { eventsRoute } from "./platform/realtime/events-route.ts";
@@ -52,6 +56,8 @@ export interface AppOptions extends DatabaseHandle {
   jobs?: Jobs;
   /** Outgoing mail (SMTP_URL, else .eml files in DATA_DIR/outbox); made from the config if absent. */
   mailer?: Mailer;
+  /** Web Push; made from the config (VAPID keys, else generated into DATA_DIR/secrets) if absent. */
+  push?: PushSender;
   /** Photo storage; made from the config (S3_BUCKET, else DATA_DIR/photos) if absent. */
   storage?: StorageDriver;
   /** The clock rate-limit windows are measured by (tests move it); Date.now if absent. */
@@ -77,6 +83,7 @@ export const FEATURES: readonly Feature[] = [
   privacyFeature,
   safetyFeature,
   insightsFeature,
+  notificationsFeature,
   analyticsFeature,
 ];
 
@@ -112,6 +119,8 @@ export async function buildApp(options: AppOptions, features: readonly Feature[]
   await app.register(realtimePlugin, { bus: options.bus });
   await app.register(jobsPlugin, { jobs: options.jobs });
   await app.register(mailerPlugin, { mailer: options.mailer });
+  await app.register(pushPlugin, { push: options.push });
+  await app.register(noticesPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(sessionsPlugin, { auth: options.auth });
   await app.register(botcheckPlugin, { secret: options.auth.options.secret });

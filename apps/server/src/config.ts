@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseAdminEmails } from "@sams-web/domain/safety/rules";
 import * as z from "zod";
 import { DEFAULT_DATABASE_TIMEOUTS } from "./db/client.ts";
+import { DEFAULT_PUSH_SERVICE_ORIGINS, isOriginPattern } from "./platform/push/push-services.ts";
 
 // One parsed config for the whole server. Every default is the embedded one, so `npm start`
 // on a fresh machine needs no variable at all; README.md lists each of them.
@@ -93,6 +94,46 @@ const configSchema = z.object({
   MATCHING_SCORER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   NARRATIVE_WRITER: z.preprocess(blankAsUnset, z.enum(["auto", "llm", "extractive"]).default("auto")),
   MATCHING_RESUME_AFTER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // Web Push: the server's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints
+  // them); unset, a pair is generated once into DATA_DIR/secrets. The subject is who the push
+  // services may contact: a mailto: or https: URL, by default the sender address of MAIL_FROM.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+      .optional(),
+  ),
+  // The push services a browser's subscription may point at (the server sends to no other host):
+  // comma-separated origins, a host may start with "*." and a port may be "*".
+  PUSH_SERVICE_ORIGINS: z
+    .preprocess(blankAsUnset, z.string().default(DEFAULT_PUSH_SERVICE_ORIGINS.join(",")))
+    .transform((value, context) => {
+      const patterns = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const pattern of patterns) {
+        if (!isOriginPattern(pattern)) {
+          context.addIssue({ code: "custom", message: `"${pattern}" is not an origin such as https://*.example.com` });
+        }
+      }
+      return patterns;
+    }),
   /**
    * The social network's tracking pixel id (Meta pixel). Unset: no pixel ever loads and the CSP
    * allows no third-party host. Set: the pixel loads only for visitors who turned ad tracking on.
@@ -111,6 +152,9 @@ const checkedConfigSchema = configSchema.superRefine((values, context) => {
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
     context.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
   }
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    context.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "set both VAPID keys, or neither" });
+  }
   const llmConfigured = Boolean(values.LLM_BASE_URL && values.LLM_MODEL);
   for (const key of ["MATCHING_SCORER", "NARRATIVE_WRITER"] as const) {
     if (values[key] === "llm" && !llmConfigured) {
@@ -126,6 +170,8 @@ export type Config = z.infer<typeof configSchema> & {
   webDistDir: string;
   /** The address people reach us at, used in emailed links. */
   publicUrl: string;
+  /** Who the push services may contact about our pushes (VAPID_SUBJECT, else MAIL_FROM's address). */
+  vapidSubject: string;
 };
 
 export class ConfigError extends Error {}
@@ -145,5 +191,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     webDistDir: path.resolve(repoRoot, values.WEB_DIST_DIR ?? "apps/web/dist"),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    vapidSubject: values.VAPID_SUBJECT ?? `mailto:${mailAddressOf(values.MAIL_FROM)}`,
   };
+}
+
+/** The address of a sender such as "Sam's Web <no-reply@example.com>". */
+function mailAddressOf(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from;
 }

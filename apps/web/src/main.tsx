@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/router.tsx";
 import "./app/styles.css";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -13,3 +14,5 @@ createRoot(root).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

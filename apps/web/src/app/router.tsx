@@ -20,6 +20,7 @@ const VerifyEmailPage = lazyWithRetry(() => import("../features/accounts/verify-
 const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset-password-page.tsx"));
 const MatchConfirmationPage = lazyWithRetry(() => import("./pages/match-confirmation-page.tsx"));
 const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-outcome-page.tsx"));
+const UnsubscribePage = lazyWithRetry(() => import("../features/notifications/unsubscribe-page.tsx"));
 const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"));
 // Its chunk alone carries the chart library.
 const InsightsPage = lazyWithRetry(() => import("../features/insights/insights-page.tsx"));
@@ -137,6 +138,14 @@ export function AppRoutes() {
             <WithQueries>
               <MatchOutcomePage />
             </WithQueries>
+          }
+        />
+        <Route
+          path={paths.unsubscribe}
+          element={
+            <Suspense fallback={<PageFallback />}>
+              <UnsubscribePage />
+            </Suspense>
           }
         />
         <Route

@@ -12,6 +12,7 @@ export const REALTIME_TOPICS = [
   "photos",
   "consent",
   "search",
+  "notifications",
   "resync",
   "session",
 ] as const;

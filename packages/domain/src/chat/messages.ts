@@ -8,7 +8,8 @@ export const CHAT_MESSAGES = {
   nextStepPhotosLink: "Upload photos",
   nextStepSettings: "Our interview is complete! Next, finish your settings, and I can begin searching for you.",
   nextStepSettingsLink: "Go to Settings",
-  nextStepSearch: "Everything is ready. Begin a search from Settings whenever you like.",
+  nextStepSearch:
+    "Everything is ready. I search for you by myself once a day while you are Still Looking, and you can begin a search from Settings whenever you like.",
   // ours: the chat's limits and input checks
   chatMessageEmpty: "Please type a message first.",
   chatMessageTooLong: "Please keep each message to 2,000 characters or fewer.",

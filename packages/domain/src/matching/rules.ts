@@ -5,7 +5,7 @@ import type { FollowupStage } from "../chat/stages.ts";
 import type { Status } from "../profile/rules.ts";
 import type { Profile } from "../profile/schemas.ts";
 import type { MessageCode } from "../shared/messages.ts";
-import { DAY_MS } from "../shared/time.ts";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/time.ts";
 
 /** A new search is allowed 7 days (604800000 ms) after the last one started ... */
 export const SEARCH_RETRY_MS = 7 * DAY_MS;
@@ -356,4 +356,44 @@ export function summarizeOutcomes(connections: readonly ConnectionOutcome[]): Ou
       met: row.answers.includes("met") ? 1 : 0,
     })),
   );
+}
+
+// ── Sam's own searches ───────────────────────────────────────────────────────────────────
+
+/**
+ * When a person becomes searchable (everything Begin Search asks for, and Still Looking), Sam runs
+ * their search himself this long afterwards, unless they pressed Begin Search meanwhile: someone
+ * who has just turned Still Looking in Settings usually presses it, and would otherwise be told
+ * that a search is in progress.
+ */
+export const SAM_FIRST_SEARCH_DELAY_MS = 5 * MINUTE_MS;
+/** Then once a day, at about the same time of day: Sam skips a day on which a search already ran. */
+export const SAM_SEARCH_INTERVAL_MS = DAY_MS;
+/** A search that started within this long counts as today's: Sam does not search again so soon. */
+export const SAM_SEARCH_MIN_GAP_MS = 20 * HOUR_MS;
+
+export type SamSearchDecision =
+  /** Search now. */
+  | "search"
+  /** Not now, but keep looking daily (too soon after the last search, or enough live matches). */
+  | "later"
+  /** Stop: the person is no longer Still Looking (they come back by turning it on again). */
+  | "stop";
+
+/**
+ * Whether Sam searches for a person on his own now. Begin Search's gate applies as it is (a
+ * person Sam may not search for could not press it either), and Sam only searches while there is
+ * room for more live matches: with SEARCH_MIN_LIVE_MATCHES people waiting, there is enough to do.
+ * The daily allowance (SEARCHES_PER_DAY) is counted when the search is claimed, Sam's included.
+ */
+export function samSearchDecision(p: SearchGateInput, liveMatchCount: number, now: number): SamSearchDecision {
+  if (p.status !== "active") return "stop";
+  if (liveMatchCount >= SEARCH_MIN_LIVE_MATCHES) return "later";
+  if (p.searchStarted !== null && now - p.searchStarted < SAM_SEARCH_MIN_GAP_MS) return "later";
+  return searchBlocker(p, liveMatchCount, now) === null ? "search" : "later";
+}
+
+/** Whether a profile is searchable: every Begin Search requirement met, the cool-down aside. */
+export function isSearchable(p: Omit<SearchGateInput, "searchStarted">): boolean {
+  return searchBlocker({ ...p, searchStarted: null }, 0, 0) === null;
 }

@@ -11,6 +11,12 @@ export const FIRST_PAGE_MESSAGES = {
   // ours: a screen that could not be shown (its code did not download, even after retrying once online)
   screenLoadFailed: "This page could not be loaded. Check your connection and try again.",
   // ours: guests are reminded that their chat is saved only once logged in; the words are ours
+  // ours: Sam on the home screen while the browser is offline (the app shell opens from the device)
+  samOffline:
+    "I can't reach my web while you're offline. Everything we've talked about is kept safe: I'll be right here when you're back online.",
+  // ours: a new release is installed and waits for a reload (the service worker)
+  updateReady: "A new version of Sam's Web is ready.",
+  updateReload: "Reload",
   guestHistoryReminder:
     "Just so you know, I can only save our chat if you're logged in. Sign up or log in any time and everything we've talked about will come with you!",
 } as const;

@@ -15,6 +15,7 @@ export const APP_PATHS = {
   privacySettings: "/privacy-settings",
   photoUpload: "/photo-upload",
   matchOutcome: "/match-outcome",
+  unsubscribe: "/unsubscribe",
 } as const;
 
 export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
@@ -35,6 +36,7 @@ const PAGE_NAMES: Readonly<Record<AppPath, string | null>> = {
   "/privacy-settings": "Privacy settings",
   "/photo-upload": "Your photos",
   "/match-outcome": "Did you meet?",
+  "/unsubscribe": "Unsubscribe",
 };
 
 const NOT_FOUND_NAME = "Page not found";

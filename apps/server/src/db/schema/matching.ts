@@ -139,3 +139,18 @@ export const matchOutcomes = pgTable(
     }).onDelete("cascade"),
   ],
 );
+
+/**
+ * Sam's standing search for a person who is Still Looking: when he searches for them next. The
+ * sweep (every minute) hands those that are due to the search queue, one job per person.
+ */
+export const standingSearches = pgTable(
+  "standing_searches",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("standing_searches_next_at_idx").on(table.nextAt)],
+);

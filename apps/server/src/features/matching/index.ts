@@ -19,6 +19,8 @@ import { createOutcomeSigner } from "./outcomes/outcome-links.ts";
 import { OutcomeService } from "./outcomes/service.ts";
 import { matchesResponseSchema, matchOutcomesResponseSchema, pendingMatchResponseSchema } from "./schemas.ts";
 import { MatchingService } from "./service.ts";
+import { queueSamSearch, registerSamSearchJobs } from "./standing/jobs.ts";
+import { StandingSearches } from "./standing/service.ts";
 
 /**
  * Matches as the person sees them, the pending match, the search steps the browser drives, and
@@ -26,7 +28,7 @@ import { MatchingService } from "./service.ts";
  */
 const matching: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, bus, config, sessions, callables, mailer, jobs, auth, metrics } = app;
+  const { db, bus, config, sessions, callables, mailer, jobs, auth, metrics, notices } = app;
   const service = new MatchingService({
     db,
     bus,
@@ -34,6 +36,7 @@ const matching: FastifyPluginAsync = async (fastify) => {
     topK: config.MATCHING_TOP_K,
     scoringConcurrency: config.MATCHING_SCORER_CONCURRENCY,
     mailer,
+    notices,
     publicUrl: config.publicUrl,
     log: app.log,
     now: Date.now,
@@ -41,10 +44,19 @@ const matching: FastifyPluginAsync = async (fastify) => {
     metrics,
   });
   await registerMatchingJobs(jobs, service);
+  const standing = new StandingSearches({
+    db,
+    matching: service,
+    enqueue: (userId) => queueSamSearch(jobs, userId),
+    log: app.log,
+    now: Date.now,
+  });
+  await registerSamSearchJobs(jobs, standing);
   const outcomes = new OutcomeService({
     db,
     bus,
     mailer,
+    notices,
     publicUrl: config.publicUrl,
     signer: createOutcomeSigner(auth.options.secret),
     log: app.log,
@@ -141,6 +153,17 @@ const matching: FastifyPluginAsync = async (fastify) => {
 
 export const matchingFeature = fp(matching, {
   name: "matching",
-  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "jobs", "zod-schemas", "metrics"],
+  dependencies: [
+    "config",
+    "db",
+    "realtime",
+    "sessions",
+    "callables",
+    "mailer",
+    "jobs",
+    "zod-schemas",
+    "metrics",
+    "notices",
+  ],
   encapsulate: true,
 });

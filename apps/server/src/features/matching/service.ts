@@ -15,6 +15,7 @@ import { AppError } from "../../platform/http/errors.ts";
 import { LlmInvalidOutput } from "../../platform/llm/structured-call.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { MatchStep, Metrics } from "../../platform/metrics/metrics.ts";
+import type { Notices } from "../../platform/notices/notices.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import { inSpan } from "../../platform/telemetry/spans.ts";
 import {
@@ -58,6 +59,8 @@ export interface MatchingDeps {
   scoringConcurrency: number;
   /** The mail platform; introductions go out through it (SMTP_URL or the outbox). */
   mailer: Mailer;
+  /** Where a person's news is told (email by their choices, Web Push); absent in unit-level tests. */
+  notices?: Pick<Notices, "tell">;
   /** The address the product is reached at, for the links in its emails. */
   publicUrl: string;
   /** Where a failure that must not fail the request is reported. */
@@ -186,11 +189,11 @@ export class MatchingService {
    * run again after a crash it judges the same pairs the same way and inserts nothing twice;
    * run after the search finished it returns the stored result.
    */
-  scoreCandidates(userId: string): Promise<SearchResult> {
-    return inSpan("search scoring", {}, () => this.scoreChosen(userId));
+  scoreCandidates(userId: string, options: { bySam?: boolean } = {}): Promise<SearchResult> {
+    return inSpan("search scoring", {}, () => this.scoreChosen(userId, options));
   }
 
-  private async scoreChosen(userId: string): Promise<SearchResult> {
+  private async scoreChosen(userId: string, options: { bySam?: boolean }): Promise<SearchResult> {
     const { db, bus, topK } = this.deps;
     const search = await findSearch(db, userId);
     if (!search || search.state === "prelim") throw new AppError("FAILED_PRECONDITION", "searchFailed");
@@ -202,6 +205,7 @@ export class MatchingService {
     const chosen = retrieveTopK(person, pool, topK);
 
     const result: SearchResult = { photoValidation: 0, followupsQueued: 0, no: 0 };
+    const written: (readonly [MatchSide, MatchSide])[] = [];
     const miles = await milesTo(db, userId, chosen);
     await forEachLimited(chosen, this.deps.scoringConcurrency, async (candidateId) => {
       let verdict: PairVerdict;
@@ -223,6 +227,7 @@ export class MatchingService {
       // Found: each side Sam puts forward (to follow-ups or photo review), not a pair it ruled out.
       this.deps.metrics?.matchStep("found", sides.filter((side) => side.status !== "no").length);
       this.countSteps(sides.map((side) => side.status).filter((status) => status === "photoValidation"));
+      written.push(sides);
       // Each pair is announced as soon as it is written, so the person's chat shows a candidate's
       // follow-ups or photos while the rest are still being scored. Only a pair the person will
       // see is announced to them: an event per pair set aside would count the candidates judged.
@@ -234,7 +239,17 @@ export class MatchingService {
       this.searchEnded(startedAt, result.photoValidation + result.followupsQueued > 0 ? "found" : "nobody");
     await bus.publish(userId, { topic: "matches" });
     await bus.publish(userId, { topic: "search" });
+    // Whoever did not watch this search is told of what waits for them: the other side of each
+    // pair, and the searcher too when Sam searched for them.
+    for (const [mine, theirs] of written) {
+      if (waitsOn(theirs)) await this.tell({ userId: theirs.userId, kind: "newPeople", aboutId: userId });
+      if (options.bySam && waitsOn(mine)) await this.tell({ userId, kind: "newPeople", aboutId: mine.candidateId });
+    }
     return result;
+  }
+
+  private async tell(notice: Parameters<Notices["tell"]>[0]): Promise<void> {
+    await this.deps.notices?.tell(notice);
   }
 
   /**
@@ -293,17 +308,21 @@ export class MatchingService {
   }
 
   /**
-   * 'Someone kept you in their web', to each person. A mail server that is down gets it later (the
-   * mail platform's retries); a mail that cannot even be queued is logged, never undoes the match.
+   * 'Someone kept you in their web', to each person: an email (unless they turned that kind off)
+   * and a push. A mail server that is down gets it later (the mail platform's retries); news that
+   * cannot even be queued is logged, never undoes the match.
    */
-  private async tellOfPendingMatch(userIds: readonly string[]): Promise<void> {
-    for (const id of userIds) {
+  private async tellOfPendingMatch(userIds: readonly [string, string]): Promise<void> {
+    for (const [id, otherId] of [userIds, [userIds[1], userIds[0]] as const]) {
       const person = await findProfile(this.deps.db, id);
       if (!person) continue;
+      const mail = mutualMatchMail({ name: person.displayName, email: person.email }, this.deps.publicUrl);
+      if (this.deps.notices) {
+        await this.tell({ userId: id, kind: "keptYou", aboutId: otherId, mail });
+        continue;
+      }
       try {
-        await this.deps.mailer.send(
-          mutualMatchMail({ name: person.displayName, email: person.email }, this.deps.publicUrl),
-        );
+        await this.deps.mailer.send(mail);
       } catch (error) {
         this.deps.log?.error({ err: error }, "the pending-match email could not be sent");
       }
@@ -348,6 +367,7 @@ export class MatchingService {
     const candidate = narratives.get(candidateId) as Narrative;
     const verdict = await this.verdict(person, candidate);
     const reason = explainFit(verdict, person, candidate);
+    let photosForThem = false;
     await this.change(userId, candidateId, async (mine, theirs, people) => {
       if (mine.status === "followupsAnswered") return {};
       if (mine.status !== "followupsQueued") throw new TransitionError(`${mine.status} → followupsAnswered`);
@@ -357,11 +377,14 @@ export class MatchingService {
       }
       const next: MatchStatus =
         !verdict.conflict && verdict.score >= PHOTO_VALIDATION_MIN_SCORE ? "photoValidation" : "no";
+      photosForThem = next === "photoValidation";
       return {
         mine: { path: ["followupsAnswered", next], followupQuestions: [], score: verdict.score, reason },
         theirs: { path: [next], score: verdict.score, reason },
       };
     });
+    // The other person answered earlier and left: their photos to review wait for them now.
+    if (photosForThem) await this.tell({ userId: candidateId, kind: "newPeople", aboutId: userId });
     // This answer's narrative rewrite above is the regeneration the last one calls for.
     await this.settleStage(userId);
   }
@@ -422,8 +445,15 @@ export class MatchingService {
     }
     await this.deps.bus.publish(userId, { topic: "profile" });
     await this.deps.bus.publish(candidateId, { topic: "profile" });
+    // The other confirmed earlier and is likely away: a push says the introduction is on its way.
+    await this.tell({ userId: candidateId, kind: "connected", aboutId: userId });
     return { message: MESSAGES.matchConnected };
   }
+}
+
+/** Whether a freshly written side has something for its owner to do: questions, or photos. */
+function waitsOn(side: MatchSide): boolean {
+  return (side.status === "followupsQueued" && side.followupQuestions.length > 0) || side.status === "photoValidation";
 }
 
 /**

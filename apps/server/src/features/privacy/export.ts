@@ -22,6 +22,7 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
 - safety.json         the reports you made (about whom, why, your words, when) and the people you
                       blocked (reporting also blocks)
 - consent.json        the history of your cookie preferences and your California privacy requests
+- notifications.json  which emails Sam sends you (new people, someone kept you, connections)
 - any other files     such as your photos, when they are stored
 
 Files are JSON (UTF-8). Times are ISO 8601 in UTC.

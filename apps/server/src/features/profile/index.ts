@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
 import { optionalJsonBody } from "../../platform/http/zod-schemas.ts";
+import { queueFirstSamSearch } from "../matching/standing/jobs.ts";
 import { createProfileService } from "./service.ts";
 
 /**
@@ -22,7 +23,11 @@ const profileResponseSchema = z.object({
 const profile: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sessions } = app;
-  const service = createProfileService({ db: app.db, bus: app.bus });
+  const service = createProfileService({
+    db: app.db,
+    bus: app.bus,
+    onSearchable: (userId) => queueFirstSamSearch(app.jobs, userId, Date.now()),
+  });
   const person = async (request: FastifyRequest) => (await sessions.requireUser(request)).id;
   const zipChange = app.limits([
     {
@@ -67,6 +72,6 @@ const profile: FastifyPluginAsync = async (fastify) => {
 
 export const profileFeature = fp(profile, {
   name: "profile",
-  dependencies: ["db", "realtime", "sessions", "rate-limit", "zod-schemas"],
+  dependencies: ["db", "realtime", "sessions", "rate-limit", "jobs", "zod-schemas"],
   encapsulate: true,
 });

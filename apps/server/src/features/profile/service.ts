@@ -1,4 +1,5 @@
 import type { ConversationStage } from "@sams-web/domain/chat/stages";
+import { isSearchable } from "@sams-web/domain/matching/rules";
 import {
   AGE_OFFSET_MAX_LOW,
   AGE_OFFSET_MIN_UPPER,
@@ -66,7 +67,25 @@ export interface ChangeAllowances {
 
 const NO_ALLOWANCES: ChangeAllowances = { zipChange: async () => {}, birthdayChange: async () => {} };
 
-export function createProfileService(deps: { db: Database; bus: RealtimeBus; now?: () => Date }) {
+/** Begin Search's requirements as a profile row holds them (verified by either record). */
+function searchable(row: ProfileRow, user: SessionUser): boolean {
+  return isSearchable({
+    verified: row.verified || user.emailVerified,
+    chatComplete: row.chatComplete,
+    picturesUploaded: row.picturesUploaded,
+    zipCode: row.zipCode,
+    birthday: row.birthday,
+    status: row.status === "active" ? "active" : "unavailable",
+  });
+}
+
+export function createProfileService(deps: {
+  db: Database;
+  bus: RealtimeBus;
+  now?: () => Date;
+  /** The person has just become searchable (turned Still Looking, say): Sam will search for them. */
+  onSearchable?: (userId: string) => Promise<void>;
+}) {
   const { db, bus } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -163,6 +182,7 @@ export function createProfileService(deps: { db: Database; bus: RealtimeBus; now
       const updated = await updateProfile(db, user.id, changes);
       if (!updated) throw new AppError("NOT_FOUND", "profileNotFound");
       await bus.publish(user.id, { topic: "profile" });
+      if (!searchable(row, user) && searchable(updated, user)) await deps.onSearchable?.(user.id);
       // Cookie choices made in one tab apply in the others.
       if (changes.privacySettings !== undefined) await bus.publish(user.id, { topic: "consent" });
       return toProfile(updated, user, today);

@@ -20,6 +20,7 @@ Disallow: /match-confirmation
 Disallow: /match-outcome
 Disallow: /verify-email
 Disallow: /reset-password
+Disallow: /unsubscribe
 `;
 
 /**

@@ -17,10 +17,18 @@ export interface JobOptions {
   retryLimit?: number;
   /** Seconds between retries. Default 30. */
   retryDelaySeconds?: number;
+  /**
+   * "standard" (the default): every job sent runs. "stately": per singletonKey, at most one job
+   * waits and one runs at a time; sending another while one waits is a no-op (null), since the
+   * waiting one will see whatever the new one was for.
+   */
+  policy?: "standard" | "stately";
+  /** Jobs one worker fetches at a time (run one after the other). Default 1. */
+  batchSize?: number;
 }
 
 export interface SendOptions {
-  /** At most one queued job per key at a time (e.g. one search per user). */
+  /** The job's key for a "stately" queue: one waiting and one running per key (e.g. per person). */
   singletonKey?: string;
   startAfter?: Date;
 }
@@ -79,6 +87,7 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
       expireInSeconds: jobOptions.expireInSeconds ?? DEFAULTS.expireInSeconds,
       retryLimit: jobOptions.retryLimit ?? DEFAULTS.retryLimit,
       retryDelay: jobOptions.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+      policy: jobOptions.policy ?? "standard",
     };
     // Creating is idempotent; updating applies changed options to a queue made by an older version.
     await withMigrationLock(options.connectionString, async () => {
@@ -90,7 +99,7 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
   return {
     async work(name, handler, jobOptions) {
       await ensureQueue(name, jobOptions);
-      await boss.work(name, async (batch) => {
+      await boss.work(name, { batchSize: jobOptions?.batchSize ?? 1 }, async (batch) => {
         // Each run is a trace of its own (when tracing is on), its queries nested under it.
         for (const job of batch) {
           await inSpan(`job ${name}`, { "job.queue": name, "job.id": job.id }, () => handler(job.data as never));

@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** The one link the mail is about, if any; with no SMTP server it is written to the log. */
   link?: string;
+  /** Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -38,6 +40,7 @@ export function createMailer(config: Config, log: MailLog = defaultLog(config)):
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
       },
     };
@@ -53,6 +56,7 @@ export function createMailer(config: Config, log: MailLog = defaultLog(config)):
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);

@@ -10,7 +10,7 @@ export interface AuthService {
   api: {
     getSession(input: { headers: Headers }): Promise<{
       user: { id: string; email: string; name: string; emailVerified: boolean; mailboxProvenAt?: Date | null };
-      session: { createdAt: Date };
+      session: { id: string; createdAt: Date };
     } | null>;
   };
   $context: Promise<{

@@ -14,6 +14,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** Whether the holder of this sign-in proved the mailbox (users.mailbox_proven_at). */
   mailboxProven: boolean;
+  /** The sign-in this request belongs to (one browser's): what is bound to it goes with it. */
+  sessionId: string;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
@@ -54,6 +56,7 @@ export function createSessionResolver(auth: AuthService, db: Database) {
       name: users.name,
       emailVerified: users.emailVerified,
       mailboxProvenAt: users.mailboxProvenAt,
+      sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -80,6 +83,7 @@ export function createSessionResolver(auth: AuthService, db: Database) {
       name: row.name,
       emailVerified: row.emailVerified,
       mailboxProven: row.mailboxProvenAt !== null,
+      sessionId: row.sessionId,
     };
   };
 
@@ -87,7 +91,7 @@ export function createSessionResolver(auth: AuthService, db: Database) {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
     const { id, email, name, emailVerified, mailboxProvenAt } = session.user;
-    return { id, email, name, emailVerified, mailboxProven: mailboxProvenAt != null };
+    return { id, email, name, emailVerified, mailboxProven: mailboxProvenAt != null, sessionId: session.session.id };
   };
 
   const optionalUser = (request: FastifyRequest): Promise<SessionUser | null> => {

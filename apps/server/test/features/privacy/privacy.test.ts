@@ -189,6 +189,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
         "export.json",
         "matches.json",
         "moderation.json",
+        "notifications.json",
         "outcomes.json",
         "profile.json",
         "safety.json",
@@ -203,6 +204,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
     ]);
     // Sam has not asked about any connection yet: nothing to tell.
     expect(read("outcomes.json")).toEqual([]);
+    expect(read("notifications.json")).toEqual({ email: { newPeople: true, keptYou: true, connections: true } });
     expect(read("consent.json").cookiePreferencesHistory).toHaveLength(1);
     expect(read("consent.json").californiaRequests[0].kind).toBe("optOut");
 

@@ -6,6 +6,7 @@ import { paths } from "../../config/paths.ts";
 import { AccountSection } from "../../features/accounts/account-section.tsx";
 import { DataExportButton } from "../../features/consent/data-export-button.tsx";
 import { SearchSection } from "../../features/matching/search-section.tsx";
+import { NotificationsSection } from "../../features/notifications/notifications-section.tsx";
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
 import { ConnectionsSection } from "../../features/safety/connections-section.tsx";
@@ -31,6 +32,7 @@ function YourDataSection() {
 const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
   { id: "search", Section: SearchSection },
   { id: "connections", Section: ConnectionsSection },
+  { id: "notifications", Section: NotificationsSection },
   { id: "account", Section: AccountSection },
   { id: "your-data", Section: YourDataSection },
 ];

@@ -8,6 +8,7 @@ import { Header } from "./header.tsx";
 import { LoginPanelProvider } from "./login-panel-provider.tsx";
 import { OfflineBanner } from "./offline-banner.tsx";
 import { ScreenErrorBoundary } from "./screen-error.tsx";
+import { UpdateBanner } from "./update-banner.tsx";
 
 /** A new page starts at its top, as a full page load would. */
 function useScrollToTopOnNavigate(pathname: string): void {
@@ -37,6 +38,7 @@ export function AppShell() {
         >
           Skip to content
         </a>
+        <UpdateBanner />
         <OfflineBanner />
         <Header />
         <main id="main" className="flex flex-1 flex-col">

@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
+import { forgetThisDevice } from "../notifications/push-device.ts";
 import { deleteAccount, sendVerificationEmail, signInWithGoogle, signOut } from "./api.ts";
 
 type ResendState = "idle" | "sending" | "sent" | "error";
@@ -33,6 +34,8 @@ export function AccountSection() {
     setLoggingOut(true);
     setLogoutError(null);
     try {
+      // This device stops receiving the person's notifications (the server drops them with the sign-in too).
+      await forgetThisDevice();
       await signOut();
       await refreshSession();
       navigate(paths.home);
@@ -100,6 +103,8 @@ function DeleteAccountButton() {
 
   const attempt = async (withPassword?: string) => {
     await deleteAccount({ confirmation, password: withPassword });
+    // The server forgot this device with the account; the browser forgets its subscription too.
+    await forgetThisDevice();
     await refreshSession();
     setOpen(false);
     navigate(paths.home);

@@ -9,6 +9,7 @@ import QueryLayout from "../../lib/query-layout.tsx";
 import { answerFollowups, matchesQueryOptions, useMatches } from "../matching/api.ts";
 import { OutcomeQuestions } from "../matching/outcome-questions.tsx";
 import { PhotoReview } from "../matching/photo-review.tsx";
+import { WaitingGreeting } from "../notifications/waiting-greeting.tsx";
 import { currentConversationQueryOptions, importConversation, useCurrentConversation } from "./api.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
@@ -54,6 +55,7 @@ function Conversation() {
   const [draft, setDraft] = useState<string | null>(null);
   const [thinking, setThinking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [written, setWritten] = useState(false);
 
   // Follow-up mode: once the interview is complete, Sam asks each queued question in turn.
   const followup = interviewDone && matches.data ? nextFollowupQuestion(matches.data) : null;
@@ -96,6 +98,7 @@ function Conversation() {
   if (!query.data) return <PageFallback />;
 
   const send = async (text: string): Promise<boolean> => {
+    setWritten(true);
     setPending({ message: { sender: "user", text, timestamp: Date.now() }, after: base.length });
     setThinking(true);
     setError(null);
@@ -134,8 +137,12 @@ function Conversation() {
       stage={stage}
       notice={
         <>
+          {interviewDone && <WaitingGreeting matches={matches.data} written={written} />}
           {interviewDone && <OutcomeQuestions />}
-          <NextStep interviewComplete={stage === "complete"} inFollowups={isFollowupStage(stage)} />
+          <NextStep
+            interviewComplete={stage === "complete"}
+            inFollowups={isFollowupStage(stage) || followup !== null}
+          />
         </>
       }
     />

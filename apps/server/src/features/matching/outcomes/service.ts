@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../../db/client.ts";
 import { AppError } from "../../../platform/http/errors.ts";
 import type { Mailer } from "../../../platform/mail/mailer.ts";
+import type { Notices } from "../../../platform/notices/notices.ts";
 import type { RealtimeBus } from "../../../platform/realtime/bus.ts";
 import { findDueOutcomeAsks, listOpenOutcomes } from "./data.ts";
 import { outcomeMail } from "./mail.ts";
@@ -25,6 +26,8 @@ export interface OutcomeDeps {
   bus: RealtimeBus;
   /** The mail platform; the question goes out through it (SMTP_URL or the outbox). */
   mailer: Mailer;
+  /** Where the question is told (email by the person's choices, and a push); else mailed as it is. */
+  notices?: Pick<Notices, "tell">;
   /** The address the product is reached at, for the answer links. */
   publicUrl: string;
   signer: OutcomeSigner;
@@ -77,7 +80,12 @@ export class OutcomeService {
         didNotTalk: outcomeLink(publicUrl, tokens.didNotTalk),
       };
       try {
-        await mailer.send(outcomeMail({ name: ask.name, email: ask.email }, otherFirstName, links));
+        const mail = outcomeMail({ name: ask.name, email: ask.email }, otherFirstName, links);
+        if (this.deps.notices) {
+          await this.deps.notices.tell({ userId: ask.userId, kind: "outcomeAsked", aboutId: ask.candidateId, mail });
+        } else {
+          await mailer.send(mail);
+        }
       } catch (error) {
         this.deps.log?.error({ err: error }, "the outcome email could not be sent");
       }

@@ -1,0 +1,30 @@
+import type { Jobs } from "../../platform/jobs/jobs.ts";
+import type { NotificationService } from "./service.ts";
+
+/** A person's news goes out: queued as soon as it happens. */
+export const NOTIFY_QUEUE = "notify";
+/** The day's digest of news of new people: queued for when the day since the last email is over. */
+export const NOTIFY_DIGEST_QUEUE = "notify-digest";
+
+/**
+ * Per person, one delivery waits and one runs at a time ("stately", keyed by the person): news that
+ * arrives while one waits is picked up by it. A delivery is idempotent (each notice is claimed
+ * before it is emailed or pushed), so a retried or lost-and-rerun job tells nothing twice.
+ */
+const JOB_OPTIONS = { expireInSeconds: 120, retryLimit: 5, retryDelaySeconds: 30, policy: "stately" } as const;
+
+export async function registerNotificationJobs(jobs: Jobs, service: NotificationService): Promise<void> {
+  await jobs.work<{ userId: string }>(NOTIFY_QUEUE, ({ userId }) => service.deliver(userId), JOB_OPTIONS);
+  await jobs.work<{ userId: string }>(NOTIFY_DIGEST_QUEUE, ({ userId }) => service.deliver(userId), JOB_OPTIONS);
+}
+
+export function notificationEnqueuers(jobs: Jobs) {
+  return {
+    deliverSoon: async (userId: string) => {
+      await jobs.send(NOTIFY_QUEUE, { userId }, { singletonKey: userId });
+    },
+    deliverAt: async (userId: string, at: Date) => {
+      await jobs.send(NOTIFY_DIGEST_QUEUE, { userId }, { singletonKey: userId, startAfter: at });
+    },
+  };
+}

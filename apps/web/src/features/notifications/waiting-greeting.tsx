@@ -1,0 +1,33 @@
+import type { MatchView } from "@sams-web/domain/matching/contracts";
+import { firstNameOf } from "@sams-web/domain/matching/rules";
+import { waitingGreeting } from "@sams-web/domain/notifications/messages";
+import { useRef } from "react";
+import { useSession } from "../../lib/session.ts";
+
+/** What waits for the person among their matches: questions to answer, photos to review. */
+function waitingNews(matches: readonly MatchView[]) {
+  return {
+    questions: matches.some((m) => m.status === "followupsQueued" && m.followup_questions.length > 0),
+    photos: matches.some((m) => m.status === "photoValidation"),
+  };
+}
+
+/**
+ * Sam's line when the person opens the chat to news (what the email or the push told them of):
+ * what waits, as it stood when the chat opened. It goes once they have written to Sam, or once
+ * nothing waits any more.
+ */
+export function WaitingGreeting({ matches, written }: { matches: readonly MatchView[] | undefined; written: boolean }) {
+  const { user } = useSession();
+  const atOpening = useRef<string | null | undefined>(undefined);
+  if (atOpening.current === undefined && matches) {
+    atOpening.current = waitingGreeting(user ? firstNameOf(user.name) : null, waitingNews(matches));
+  }
+  const stillWaiting = matches ? waitingNews(matches) : { questions: false, photos: false };
+  if (!atOpening.current || written || !(stillWaiting.questions || stillWaiting.photos)) return null;
+  return (
+    <p role="status" className="mr-8 rounded-2xl border border-rose/40 bg-rose-soft px-4 py-3">
+      <span className="font-semibold text-rose-deep">Sam:</span> {atOpening.current}
+    </p>
+  );
+}
