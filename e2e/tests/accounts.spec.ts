@@ -124,6 +124,9 @@ test("the login panel shows the product's fields, links and validation messages"
 });
 
 test("sign up, verify the email from its link, log out and back in, then delete the account", async ({ page }) => {
+  // A whole account's life in one test (two sign-ups, a wrong password's harder bot check, a
+  // deletion): each step waits on its own expectation, and together they outlast the default.
+  test.setTimeout(180_000);
   const email = uniqueEmail("journey");
   await page.goto("/");
   await signUp(page, { name: "Robin <Web>", email });
