@@ -141,7 +141,10 @@ export const metricsPlugin = fp<{ metrics?: Metrics }>(
     if (token) {
       app.get(METRICS_PATH, async (request, reply) => {
         if (!bearerMatches(request.headers.authorization, token)) {
-          return reply.code(404).send({ error: { status: "NOT_FOUND", message: `No route for GET ${METRICS_PATH}` } });
+          // Sent here: this route is registered before the error handler, so it answers on its own.
+          return reply
+            .code(404)
+            .send({ error: { status: "NOT_FOUND", code: "noRoute", message: `No route for GET ${METRICS_PATH}` } });
         }
         return reply
           .header("content-type", registry.contentType)

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
@@ -79,7 +81,9 @@ describe("the metrics endpoint", () => {
     for (const headers of [{}, { authorization: "Bearer wrong-token-wrong-token" }, { authorization: TOKEN }]) {
       const response = await t.app.inject({ method: "GET", url: "/api/metrics", headers });
       expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain("samsweb_");
+      expect(response.json()).toEqual({
+        error: { status: "NOT_FOUND", code: "noRoute", message: "No route for GET /api/metrics" },
+      });
     }
   });
 
@@ -179,6 +183,22 @@ describe("the metrics endpoint", () => {
         expect(value, `${sample.name}`).toMatch(/^[\w/:*.+-]*$/);
       }
     }
+  });
+});
+
+describe("the Grafana dashboard (docs/grafana-dashboard.json)", () => {
+  it("reads only metric families this server serves", async () => {
+    const file = path.resolve(import.meta.dirname, "../../../../../docs/grafana-dashboard.json");
+    const dashboard = JSON.parse(readFileSync(file, "utf8")) as { panels: { targets?: { expr: string }[] }[] };
+    const expressions = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    const used = new Set(
+      expressions
+        .flatMap((expr) => expr.match(/\b(?:samsweb|process|nodejs)_\w+/g) ?? [])
+        .map((name) => name.replace(/_(bucket|count|sum)$/, "")),
+    );
+    expect(used.size).toBeGreaterThan(20);
+    const { families } = await scrape();
+    for (const name of used) expect(families.has(name), name).toBe(true);
   });
 });
 
