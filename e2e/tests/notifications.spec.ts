@@ -300,6 +300,11 @@ test("Ana turns Still Looking and leaves; Ben turns Still Looking and never pres
   await expect(back.getByRole("heading", { level: 1, name: "Stop these emails?" })).toBeVisible();
   await expect(back.getByText("New people Sam found")).toBeVisible();
   await back.screenshot({ path: testInfo.outputPath(`unsubscribe-phone.png`) });
+  const phone = back.viewportSize();
+  await back.setViewportSize({ width: 1280, height: 800 });
+  await expect(back.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+  await back.screenshot({ path: testInfo.outputPath(`unsubscribe-laptop.png`) });
+  if (phone) await back.setViewportSize(phone);
   expect(await unsubscribeChoice(db, ana.userId)).not.toBe(false);
   await back.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(back.getByText(/Sam won't send you these emails any more/)).toBeVisible();

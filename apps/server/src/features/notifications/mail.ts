@@ -25,7 +25,7 @@ export function newPeopleMail(
     text: [...paragraphs, link, ...after].join("\n\n"),
     html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p>`,
       ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
     ].join(""),
   };
@@ -41,7 +41,7 @@ export function withUnsubscribe(mail: MailMessage, kind: EmailKind, link: string
   return {
     ...mail,
     text: `${mail.text}\n\n--\n${footer}\n${link}`,
-    html: `${mail.html}<hr><p style="font-size:small;color:#555">${escapeHtml(footer)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    html: `${mail.html}<hr><p style="font-size:small;color:#555">${escapeHtml(footer)}<br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p>`,
     headers: {
       ...mail.headers,
       "List-Unsubscribe": `<${link}>`,
