@@ -90,6 +90,8 @@ export const moderationActions = pgTable(
  * The difference hash of each current photo (features/photos/photo-hash.ts), with its four 16-bit
  * bands indexed together with the hash, so a near duplicate among millions is found in the
  * indexes alone: the bands narrow, and the hash beside each is compared without reading the table.
+ * `created_at` is when the picture first appeared on the account: a re-saved photo keeps it, so
+ * it says who had a picture first (features/photos/mutations.ts).
  */
 export const photoHashes = pgTable(
   "photo_hashes",

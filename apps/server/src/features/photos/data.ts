@@ -1,6 +1,6 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { matches, profiles } from "../../db/schema.ts";
+import { duplicatePhotos, matches, profiles } from "../../db/schema.ts";
 
 export async function findPhotoUrls(db: Database, userId: string): Promise<string[] | null> {
   const [row] = await db
@@ -19,4 +19,21 @@ export async function hasLiveMatch(db: Database, viewerId: string, ownerId: stri
     .where(and(eq(matches.userId, viewerId), eq(matches.candidateId, ownerId), ne(matches.status, "no")))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The person's photos a duplicate-photo flag points at, as the flagged photo or as the one the
+ * other account had first: evidence a moderator still has to see, so their files outlive a new
+ * photo set until the flag is decided.
+ */
+export async function flaggedPhotoUrls(db: Database, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({
+      userId: duplicatePhotos.userId,
+      photoUrl: duplicatePhotos.photoUrl,
+      otherPhotoUrl: duplicatePhotos.otherPhotoUrl,
+    })
+    .from(duplicatePhotos)
+    .where(or(eq(duplicatePhotos.userId, userId), eq(duplicatePhotos.otherUserId, userId)));
+  return new Set(rows.map((row) => (row.userId === userId ? row.photoUrl : row.otherPhotoUrl)));
 }

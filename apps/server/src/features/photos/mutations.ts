@@ -28,33 +28,53 @@ export async function swapPhotoUrls(db: Database, userId: string, photoUrls: str
 
 /**
  * Replaces the person's photo hashes with those of their new set, and flags each new photo that
- * looks like a current photo of another account (DUPLICATE_PHOTO_MAX_DISTANCE): those flags wait
- * for a moderator. Answers how many were flagged.
+ * looks like a photo another account had first (DUPLICATE_PHOTO_MAX_DISTANCE). Answers how many
+ * were flagged.
+ *
+ * Who had a picture first is what the flag turns on, so a hash keeps the time its picture first
+ * appeared on the account: a new photo within DUPLICATE_PHOTO_MAX_DISTANCE of one of the person's
+ * previous photos keeps that photo's time (`created_at`). A re-save of one's own pictures is then
+ * never the later upload, and the first uploader is never flagged by someone's later copy; the
+ * copy was flagged when it was uploaded. Flags are never cleared here, whatever either account
+ * uploads next: they are the evidence a moderator decides on (the moderator's decision about the
+ * flagged person removes them), and the flagged files are kept for it (flaggedPhotoUrls).
  */
 export async function recordPhotoHashes(
   db: Database,
   userId: string,
   photos: { photoUrl: string; hash: bigint }[],
+  now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    const previous = await tx
+      .select({ hash: photoHashes.hash, firstSeenAt: photoHashes.createdAt })
+      .from(photoHashes)
+      .where(eq(photoHashes.userId, userId));
     await tx.delete(photoHashes).where(eq(photoHashes.userId, userId));
-    await tx.delete(duplicatePhotos).where(eq(duplicatePhotos.userId, userId));
     if (photos.length === 0) return 0;
+    const seen = photos.map((photo) => {
+      const times = previous
+        .filter((old) => hammingDistance(old.hash, photo.hash) <= DUPLICATE_PHOTO_MAX_DISTANCE)
+        .map((old) => old.firstSeenAt.getTime());
+      return { ...photo, firstSeenAt: new Date(Math.min(now.getTime(), ...times)) };
+    });
     await tx.insert(photoHashes).values(
-      photos.map(({ photoUrl, hash }) => {
+      seen.map(({ photoUrl, hash, firstSeenAt }) => {
         const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
-        return { userId, photoUrl, hash, band0, band1, band2, band3 };
+        return { userId, photoUrl, hash, band0, band1, band2, band3, createdAt: firstSeenAt };
       }),
     );
     let flagged = 0;
-    for (const { photoUrl, hash } of photos) {
-      const near = await findNearDuplicates(tx, userId, hash);
-      if (near.length === 0) continue;
+    for (const { photoUrl, hash, firstSeenAt } of seen) {
+      const earlier = (await findNearDuplicates(tx, userId, hash)).filter(
+        (other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime(),
+      );
+      if (earlier.length === 0) continue;
       await tx
         .insert(duplicatePhotos)
-        .values(near.map((other) => ({ userId, photoUrl, ...other })))
+        .values(earlier.map(({ firstSeenAt: _, ...other }) => ({ userId, photoUrl, ...other })))
         .onConflictDoNothing();
-      flagged += near.length;
+      flagged += earlier.length;
     }
     return flagged;
   });
@@ -64,8 +84,8 @@ export async function recordPhotoHashes(
 const pgArray = (values: number[]) => `{${values.join(",")}}`;
 
 /**
- * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`, in one
- * statement. First the indexes alone: each band's (band, hash) index is probed for the band's
+ * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`, with when
+ * each first appeared on its account, in one statement. First the indexes alone: each band's (band, hash) index is probed for the band's
  * value and its neighbours within the band's radius (PHOTO_HASH_BAND_RADII), and the hash beside
  * each entry is compared there. Only the few hashes near enough, usually none, are then read in
  * full, each by its own (band0, hash) index entry: `offset 0` keeps that step a lookup per hash,
@@ -76,23 +96,25 @@ export async function findNearDuplicates(
   db: Pick<Database, "execute">,
   userId: string,
   hash: bigint,
-): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number }[]> {
+): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number; firstSeenAt: Date }[]> {
   const signed = BigInt.asIntN(64, hash);
   const probes = hashProbes(signed).map(pgArray);
   const band = (column: string, index: number) =>
     sql`select hash from photo_hashes where ${sql.raw(column)} = any(${probes[index]}::int[])
           and bit_count((hash # ${signed})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`;
-  const rows = await db.execute<{ otherUserId: string; otherPhotoUrl: string; hash: string }>(
+  const rows = await db.execute<{ otherUserId: string; otherPhotoUrl: string; hash: string; firstSeenAt: string }>(
     sql`with near as (${band("band0", 0)} union ${band("band1", 1)} union ${band("band2", 2)} union ${band("band3", 3)})
-        select photo.user_id as "otherUserId", photo.photo_url as "otherPhotoUrl", near.hash::text as hash
+        select photo.user_id as "otherUserId", photo.photo_url as "otherPhotoUrl", near.hash::text as hash,
+          photo.created_at as "firstSeenAt"
         from near cross join lateral (
-          select user_id, photo_url from photo_hashes
+          select user_id, photo_url, created_at from photo_hashes
           where band0 = ((near.hash >> 48) & 65535)::int and hash = near.hash and user_id <> ${userId}
           offset 0) photo`,
   );
-  return rows.rows.map(({ otherUserId, otherPhotoUrl, hash: near }) => ({
+  return rows.rows.map(({ otherUserId, otherPhotoUrl, hash: near, firstSeenAt }) => ({
     otherUserId,
     otherPhotoUrl,
     distance: hammingDistance(BigInt(near), signed),
+    firstSeenAt: new Date(firstSeenAt),
   }));
 }

@@ -5,7 +5,7 @@ import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
-import { findPhotoUrls, hasLiveMatch } from "./data.ts";
+import { findPhotoUrls, flaggedPhotoUrls, hasLiveMatch } from "./data.ts";
 import { recordPhotoHashes, swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
 import { differenceHash } from "./photo-hash.ts";
@@ -107,10 +107,22 @@ export function createPhotoService(deps: {
         urls.map((photoUrl, index) => ({ photoUrl, hash: hashes[index] as bigint })),
       ).catch((error: unknown) => log.error({ err: error }, "could not check the photos for duplicates"));
 
+      // A version with a photo a duplicate-photo flag points at stays for the moderator.
+      const flagged = await flaggedPhotoUrls(db, userId).catch((error: unknown) => {
+        log.error({ err: error }, "could not read the flagged photos; the replaced ones are kept");
+        return null;
+      });
+      const keptVersions = new Set(
+        flagged === null
+          ? previous.map((url) => parsePhotoUrl(url)?.version)
+          : [...flagged].map((url) => parsePhotoUrl(url)?.version),
+      );
       const oldVersions = new Set(
         previous.flatMap((url) => {
           const parsed = parsePhotoUrl(url);
-          return parsed && parsed.userId === userId && parsed.version !== version ? [parsed.version] : [];
+          return parsed && parsed.userId === userId && parsed.version !== version && !keptVersions.has(parsed.version)
+            ? [parsed.version]
+            : [];
         }),
       );
       for (const old of oldVersions) {
@@ -138,7 +150,9 @@ export function createPhotoService(deps: {
       const parsed = parsePhotoUrl(url);
       if (!parsed) return null;
       const current = await findPhotoUrls(db, parsed.userId);
-      if (!current?.includes(url)) return null;
+      // A replaced photo a duplicate-photo flag points at is still there for moderators.
+      if (!current?.includes(url) && !(asModerator && (await flaggedPhotoUrls(db, parsed.userId)).has(url)))
+        return null;
       if (viewerId !== parsed.userId && !asModerator && !(await hasLiveMatch(db, viewerId, parsed.userId))) return null;
       return storage.get(`${versionPrefix(parsed.userId, parsed.version)}${parsed.file}`);
     },

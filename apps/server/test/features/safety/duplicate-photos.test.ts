@@ -86,7 +86,7 @@ describe("the band probes", () => {
 describe("photos uploaded to two accounts", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com" });
+    t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com,second-moderator@example.com" });
   });
 
   function multipart(files: Buffer[]) {
@@ -140,9 +140,59 @@ describe("photos uploaded to two accounts", () => {
     );
     expect(entry?.duplicates.map((d) => d.otherId)).toEqual([victim.userId]);
 
-    // Replacing the photos clears the flag; the moderator's decision would too.
-    await upload(copier.cookie, [third as Buffer, await picture(16)]);
+    // The moderator's decision about the copier closes the flag.
+    const dismissed = await t.app.inject({
+      method: "POST",
+      url: "/api/call/moderatePerson",
+      headers: { cookie: moderator.cookie },
+      payload: { data: { subjectId: copier.userId, action: "dismiss", reason: "A shared holiday photo" } },
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(await t.db.select().from(duplicatePhotos)).toEqual([]);
+  });
+
+  it("never turns on the first uploader, and keeps the evidence until a moderator decides, whatever either uploads next", async () => {
+    const victim = await signUp(t.app);
+    const copier = await signUp(t.app);
+    const moderator = await signUp(t.app, { email: "second-moderator@example.com" });
+    await t.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, moderator.userId));
+    const [first, second, third, fourth] = await Promise.all([31, 32, 33, 34].map(picture));
+    await upload(victim.cookie, [first as Buffer, second as Buffer]);
+    await upload(copier.cookie, [await copyOf(first as Buffer), third as Buffer]);
+    const [flag] = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.otherUserId, victim.userId));
+    expect(flag?.userId).toBe(copier.userId);
+
+    // The victim saves their photos again (re-encoded, reordered): the copy is still the later one.
+    await upload(victim.cookie, [second as Buffer, await copyOf(first as Buffer)]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+
+    // The copier swaps their photos for others: the flag, and both pictures, stay for the moderator.
+    await upload(copier.cookie, [third as Buffer, fourth as Buffer]);
+    const flags = await t.db.select().from(duplicatePhotos);
+    const evidence = flags.filter((row) => row.userId === copier.userId || row.userId === victim.userId);
+    expect(evidence.map(({ userId, otherUserId }) => ({ userId, otherUserId }))).toEqual([
+      { userId: copier.userId, otherUserId: victim.userId },
+    ]);
+    const queue = await t.app.inject({ method: "GET", url: "/api/admin/queue", headers: { cookie: moderator.cookie } });
+    const entries = (
+      queue.json() as {
+        entries: { id: string; duplicates: { photoUrl: string; otherPhotoUrl: string; otherId: string }[] }[];
+      }
+    ).entries;
+    expect(entries.find((e) => e.id === victim.userId)).toBeUndefined();
+    const [shown] = entries.find((e) => e.id === copier.userId)?.duplicates ?? [];
+    expect(shown?.otherId).toBe(victim.userId);
+    for (const url of [shown?.photoUrl, shown?.otherPhotoUrl]) {
+      const photo = await t.app.inject({ method: "GET", url: url as string, headers: { cookie: moderator.cookie } });
+      expect(photo.statusCode, url).toBe(200);
+      expect(photo.headers["content-type"]).toBe("image/jpeg");
+      // Nobody else sees a photo that is no longer in a profile.
+      const stranger = await t.app.inject({ method: "GET", url: url as string, headers: { cookie: copier.cookie } });
+      if (url === shown?.otherPhotoUrl) expect(stranger.statusCode).toBe(404);
+    }
   });
 
   it("saves the photos even when the duplicate check fails", async () => {
@@ -172,7 +222,12 @@ describe("photos uploaded to two accounts", () => {
     ]) {
       const near = await findNearDuplicates(t.db, someoneElse.userId, flipped(stored, bitsPerBand));
       expect(near, `differences per band ${bitsPerBand.join(", ")}`).toEqual([
-        { otherUserId: owner.userId, otherPhotoUrl: "/photos/owner-1.jpg", distance: DUPLICATE_PHOTO_MAX_DISTANCE },
+        {
+          otherUserId: owner.userId,
+          otherPhotoUrl: "/photos/owner-1.jpg",
+          distance: DUPLICATE_PHOTO_MAX_DISTANCE,
+          firstSeenAt: expect.any(Date),
+        },
       ]);
     }
     expect(await findNearDuplicates(t.db, someoneElse.userId, flipped(stored, [3, 3, 3, 2]))).toEqual([]);
