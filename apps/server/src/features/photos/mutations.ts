@@ -28,8 +28,8 @@ export async function swapPhotoUrls(db: Database, userId: string, photoUrls: str
 
 /**
  * Replaces the person's photo hashes with those of their new set, and flags each new photo that
- * looks like a photo another account had first (DUPLICATE_PHOTO_MAX_DISTANCE). Answers how many
- * were flagged.
+ * looks like a photo another account had first (DUPLICATE_PHOTO_MAX_DISTANCE), as it is or
+ * mirrored (two lookups per photo). Answers how many were flagged.
  *
  * Who had a picture first is what the flag turns on, so a hash keeps the time its picture first
  * appeared on the account: a new photo within DUPLICATE_PHOTO_MAX_DISTANCE of one of the person's
@@ -42,7 +42,7 @@ export async function swapPhotoUrls(db: Database, userId: string, photoUrls: str
 export async function recordPhotoHashes(
   db: Database,
   userId: string,
-  photos: { photoUrl: string; hash: bigint }[],
+  photos: { photoUrl: string; hash: bigint; mirroredHash?: bigint }[],
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -65,10 +65,19 @@ export async function recordPhotoHashes(
       }),
     );
     let flagged = 0;
-    for (const { photoUrl, hash, firstSeenAt } of seen) {
-      const earlier = (await findNearDuplicates(tx, userId, hash)).filter(
-        (other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime(),
-      );
+    for (const { photoUrl, hash, mirroredHash, firstSeenAt } of seen) {
+      // The picture as it is, and its mirror image: a flipped copy is a copy too.
+      const near = [
+        ...(await findNearDuplicates(tx, userId, hash)),
+        ...(mirroredHash === undefined ? [] : await findNearDuplicates(tx, userId, mirroredHash)),
+      ];
+      const earlier = near
+        .filter((other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime())
+        .filter(
+          (other, index, all) =>
+            all.findIndex((o) => o.otherUserId === other.otherUserId && o.otherPhotoUrl === other.otherPhotoUrl) ===
+            index,
+        );
       if (earlier.length === 0) continue;
       await tx
         .insert(duplicatePhotos)

@@ -5,9 +5,15 @@ import sharp from "sharp";
  * The difference hash of a photo: greyscale, shrunk to 9×8, one bit per pair of horizontal
  * neighbours (is the left one brighter?). Re-encoding, resizing and small crops barely move it;
  * different pictures land about 32 bits apart. As a signed 64-bit integer, PostgreSQL's bigint.
+ * With `mirrored`, the hash of the photo's mirror image: a flipped copy lands near that one.
  */
-export async function differenceHash(image: Buffer): Promise<bigint> {
-  const pixels = await sharp(image).greyscale().resize(9, 8, { fit: "fill" }).raw().toBuffer();
+export async function differenceHash(image: Buffer, options: { mirrored?: boolean } = {}): Promise<bigint> {
+  const pixels = await sharp(image)
+    .flop(options.mirrored ?? false)
+    .greyscale()
+    .resize(9, 8, { fit: "fill" })
+    .raw()
+    .toBuffer();
   let hash = 0n;
   for (let row = 0; row < 8; row += 1) {
     for (let column = 0; column < 8; column += 1) {

@@ -70,7 +70,8 @@ export function createPhotoService(deps: {
       if (uploads.length > PHOTOS_MAX) throw new AppError("INVALID_ARGUMENT", "tooManyPhotos");
       const clean: Buffer[] = [];
       for (const upload of uploads) clean.push(await sanitizePhoto(upload));
-      const hashes = await Promise.all(clean.map(differenceHash));
+      const hashes = await Promise.all(clean.map((photo) => differenceHash(photo)));
+      const mirroredHashes = await Promise.all(clean.map((photo) => differenceHash(photo, { mirrored: true })));
 
       const version = newVersion();
       const prefix = versionPrefix(userId, version);
@@ -104,7 +105,11 @@ export function createPhotoService(deps: {
       await recordPhotoHashes(
         db,
         userId,
-        urls.map((photoUrl, index) => ({ photoUrl, hash: hashes[index] as bigint })),
+        urls.map((photoUrl, index) => ({
+          photoUrl,
+          hash: hashes[index] as bigint,
+          mirroredHash: mirroredHashes[index] as bigint,
+        })),
       ).catch((error: unknown) => log.error({ err: error }, "could not check the photos for duplicates"));
 
       // A version with a photo a duplicate-photo flag points at stays for the moderator.

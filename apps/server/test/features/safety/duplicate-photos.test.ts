@@ -38,7 +38,7 @@ async function copyOf(original: Buffer): Promise<Buffer> {
 describe("the difference hash", () => {
   it(`puts a cropped, re-encoded copy within ${DUPLICATE_PHOTO_MAX_DISTANCE} bits, and different pictures further`, async () => {
     const originals = await Promise.all([1, 2, 3, 4, 5, 6].map(picture));
-    const hashes = await Promise.all(originals.map(differenceHash));
+    const hashes = await Promise.all(originals.map((original) => differenceHash(original)));
     for (const [index, original] of originals.entries()) {
       const copy = await differenceHash(await copyOf(original));
       expect(hammingDistance(copy, hashes[index] as bigint)).toBeLessThanOrEqual(DUPLICATE_PHOTO_MAX_DISTANCE);
@@ -58,6 +58,27 @@ function flipped(hash: bigint, bitsPerBand: number[]): bigint {
   }
   return BigInt.asIntN(64, result);
 }
+
+describe("the mirror image's hash", () => {
+  it("puts a mirrored copy near the original's mirror hash, where the plain hash is far off", async () => {
+    for (const seed of [41, 42, 43, 44, 45]) {
+      const original = await picture(seed);
+      const mirrored = await sharp(await copyOf(original))
+        .flop()
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const [hash, mirror, copy] = await Promise.all([
+        differenceHash(original),
+        differenceHash(original, { mirrored: true }),
+        differenceHash(mirrored),
+      ]);
+      expect(hammingDistance(hash, copy), `seed ${seed}: the plain hash misses it`).toBeGreaterThan(
+        DUPLICATE_PHOTO_MAX_DISTANCE,
+      );
+      expect(hammingDistance(mirror, copy), `seed ${seed}`).toBeLessThanOrEqual(DUPLICATE_PHOTO_MAX_DISTANCE);
+    }
+  });
+});
 
 describe("the band probes", () => {
   it(`reach every hash within ${DUPLICATE_PHOTO_MAX_DISTANCE} bits, however its differences spread over the bands`, () => {
@@ -193,6 +214,21 @@ describe("photos uploaded to two accounts", () => {
       const stranger = await t.app.inject({ method: "GET", url: url as string, headers: { cookie: copier.cookie } });
       if (url === shown?.otherPhotoUrl) expect(stranger.statusCode).toBe(404);
     }
+  });
+
+  it("flags a mirrored copy too, against the account that had the picture first", async () => {
+    const victim = await signUp(t.app);
+    const copier = await signUp(t.app);
+    const [first, second, third] = await Promise.all([51, 52, 53].map(picture));
+    await upload(victim.cookie, [first as Buffer, second as Buffer]);
+    const flipped = await sharp(await copyOf(first as Buffer))
+      .flop()
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    await upload(copier.cookie, [third as Buffer, flipped]);
+    const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.otherUserId, victim.userId));
+    expect(flags.map(({ userId }) => userId)).toEqual([copier.userId]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
   });
 
   it("saves the photos even when the duplicate check fails", async () => {
