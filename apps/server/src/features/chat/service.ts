@@ -56,7 +56,28 @@ function brainInput(history: ChatMessage[], stage: Stage, userMessage: string): 
       stage: segment.stage,
       answers: segment.messages.filter((m) => m.sender === "user").map((m) => m.text),
     }));
-  return { mode: "interview", stage, userMessage, currentTurns: turnsOfStage(history, stage), finishedStages };
+  return {
+    mode: "interview",
+    stage,
+    userMessage,
+    currentTurns: turnsOfStage(history, stage),
+    finishedStages,
+    earlierSamMessages: samMessages(history),
+  };
+}
+
+/** What Sam has said in a conversation, oldest first. */
+function samMessages(history: readonly ChatMessage[]): string[] {
+  return history.filter((m) => m.sender === "bot").map((m) => m.text);
+}
+
+/**
+ * Sam's transition message into `next`, to post after the reply, unless the stage did not move or
+ * the reply already is that message (one message from Sam per turn).
+ */
+function transitionAfter(reply: BrainReply, stage: Stage, next: Stage): string | null {
+  const transition = next !== stage ? transitionMessage(next) : null;
+  return transition === reply.message ? null : transition;
 }
 
 /**
@@ -141,6 +162,7 @@ export function createChatService(deps: ChatServiceDeps) {
           currentTurns: history.slice(-FOLLOWUP_CONTEXT_TURNS),
           finishedStages: [],
           followupQuestion: input.followupQuestion,
+          earlierSamMessages: samMessages(history),
         },
         onDraft,
       );
@@ -178,8 +200,10 @@ export function createChatService(deps: ChatServiceDeps) {
       saved.push({ sender: "bot", text: stageOpener(stage), stage, sentAt: stamp(-1) });
     }
     saved.push({ sender: "user", text: userMessage, stage, sentAt: stamp(0) });
-    saved.push({ sender: "bot", text: reply.message, stage, sentAt: stamp(1) });
-    const transition = next !== stage ? transitionMessage(next) : null;
+    // A reply that is the next stage's opener belongs to that stage, as a transition does.
+    const opensNext = next !== stage && reply.message === transitionMessage(next);
+    saved.push({ sender: "bot", text: reply.message, stage: opensNext ? next : stage, sentAt: stamp(1) });
+    const transition = transitionAfter(reply, stage, next);
     if (transition) saved.push({ sender: "bot", text: transition, stage: next, sentAt: stamp(2) });
     const keepProfileStage = isFollowupStage(state.profileStage);
     await saveExchange(db, {

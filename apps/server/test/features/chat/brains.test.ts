@@ -1,13 +1,20 @@
-import { STAGES, type Stage } from "@sams-web/domain/chat/stages";
+import type { ChatMessage } from "@sams-web/domain/chat/contracts";
+import { transitionMessage } from "@sams-web/domain/chat/stage-transitions";
+import { nextStage, STAGES, type Stage } from "@sams-web/domain/chat/stages";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import type { BrainInput } from "../../../src/features/chat/brain/brain.ts";
-import { createLlmBrain } from "../../../src/features/chat/brain/llm-brain.ts";
 import {
-  ANSWERS_PER_STAGE,
-  createScriptedBrain,
+  isRude,
+  LONG_ANSWER_ACKNOWLEDGEMENTS,
+  PLAIN_ACKNOWLEDGEMENTS,
   pickUpTopic,
-} from "../../../src/features/chat/brain/scripted-brain.ts";
+  RUDE_ANSWER_REPLY,
+  TOPIC_ACKNOWLEDGEMENTS,
+} from "../../../src/features/chat/brain/acknowledgement.ts";
+import type { BrainInput } from "../../../src/features/chat/brain/brain.ts";
+import { ENGLISH_ONLY_REPLIES, foreignLanguageOf } from "../../../src/features/chat/brain/language.ts";
+import { createLlmBrain } from "../../../src/features/chat/brain/llm-brain.ts";
+import { ANSWERS_PER_STAGE, createScriptedBrain } from "../../../src/features/chat/brain/scripted-brain.ts";
 import { CONCEPTS, readConcepts } from "../../../src/platform/text-reading/concepts.ts";
 
 const usage = {
@@ -200,6 +207,18 @@ const KNOWN_BAD = [
   /\b(?:love that you mentioned|lovely to hear about|Oh, \w+!)/,
 ];
 
+/** The topic a topic acknowledgement names in a reply, or undefined. */
+function namedTopic(message: string): string | undefined {
+  for (const template of TOPIC_ACKNOWLEDGEMENTS) {
+    const [before = "", after = ""] = template("\u0000").split("\u0000");
+    const start = message.indexOf(before);
+    if (start < 0) continue;
+    const end = message.indexOf(after, start + before.length);
+    if (end > start) return message.slice(start + before.length, end);
+  }
+  return undefined;
+}
+
 describe("the scripted brain speaks naturally over a corpus of real answers", () => {
   const brain = createScriptedBrain();
   const labels = new Set(Object.values(CONCEPTS).flatMap((concepts) => concepts.map((c) => c.label)));
@@ -229,7 +248,7 @@ describe("the scripted brain speaks naturally over a corpus of real answers", ()
             ? [KNOWN_BAD[1] as RegExp]
             : [];
           for (const bad of [KNOWN_BAD[0] as RegExp, ...warm]) expect(message, `${stage}: ${answer}`).not.toMatch(bad);
-          const named = message.match(/(?:mentioned|hear about|telling me about) ([^.!?]+)[.!?]/)?.[1];
+          const named = namedTopic(message);
           if (named) {
             expect(labels.has(named), `"${named}" in reply to "${answer}"`).toBe(true);
             // Never a topic the answer denies.
@@ -242,4 +261,208 @@ describe("the scripted brain speaks naturally over a corpus of real answers", ()
       }
     });
   }
+});
+
+/** Every acknowledgement Sam may say, whatever its topic, as a pattern. */
+const ACKNOWLEDGEMENT_PATTERNS: RegExp[] = [
+  ...TOPIC_ACKNOWLEDGEMENTS.map((template) => {
+    const [before = "", after = ""] = template("\u0000").split("\u0000");
+    const literal = (text: string) => text.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`${literal(before)}[^.!?]+${literal(after)}`);
+  }),
+];
+
+/** A whole interview with the scripted Sam, answered from the corpus, as the chat service feeds it. */
+async function interview(answerFor: (stage: Stage, turn: number) => string): Promise<ChatMessage[]> {
+  const brain = createScriptedBrain();
+  const history: ChatMessage[] = [];
+  let stage: Stage = "rapport_building";
+  let turnInStage = 0;
+  let stageStart = 0;
+  for (let guard = 0; guard < 60 && stage !== "complete"; guard++) {
+    const userMessage = answerFor(stage, turnInStage++);
+    const reply = await brain.reply({
+      mode: "interview",
+      stage,
+      userMessage,
+      currentTurns: history.slice(stageStart),
+      finishedStages: [],
+      earlierSamMessages: history.filter((m) => m.sender === "bot").map((m) => m.text),
+    });
+    history.push(
+      { sender: "user", text: userMessage, timestamp: guard },
+      { sender: "bot", text: reply.message, timestamp: guard },
+    );
+    if (reply.stageComplete) {
+      expect(reply.message, "a completed stage's reply is the next stage's opener, alone").toBe(
+        transitionMessage(nextStage(stage)),
+      );
+      stage = nextStage(stage);
+      turnInStage = 0;
+      stageStart = history.length;
+    }
+  }
+  expect(stage).toBe("complete");
+  return history;
+}
+
+describe("Sam listens (the scripted interviewer, without a model)", () => {
+  const brain = createScriptedBrain();
+
+  it("never says the same acknowledgement twice in a conversation, over every way through the corpus", async () => {
+    for (let offset = 0; offset < 6; offset++) {
+      const history = await interview((stage, turn) => {
+        const answers = CORPUS[stage as Exclude<Stage, "complete">];
+        return answers[(offset + turn) % answers.length] as string;
+      });
+      const said = history.filter((m) => m.sender === "bot").map((m) => m.text);
+      for (const line of [...PLAIN_ACKNOWLEDGEMENTS, ...LONG_ANSWER_ACKNOWLEDGEMENTS]) {
+        expect(said.filter((text) => text.includes(line)).length, line).toBeLessThanOrEqual(1);
+      }
+      for (const pattern of ACKNOWLEDGEMENT_PATTERNS) {
+        expect(said.filter((text) => pattern.test(text)).length, String(pattern)).toBeLessThanOrEqual(1);
+      }
+      // One message per turn: Sam and the person take turns.
+      expect(history.every((m, i) => m.sender === (i % 2 === 0 ? "user" : "bot"))).toBe(true);
+    }
+  });
+
+  it("says no topic back from a long answer about many things (books, once, in a page about nursing)", async () => {
+    const nursing = `I'm a nurse on a cardiac ward, and most of my life happens around twelve-hour shifts. ${"I look after patients recovering from surgery, talk families through frightening days, teach new nurses how to read a monitor, and come home tired but proud. ".repeat(8)}On my days off I sleep, see my sister, and sometimes read a few pages of a book before I fall asleep.`;
+    expect(nursing.length).toBeGreaterThan(1_000);
+    const reply = await brain.reply({
+      mode: "interview",
+      stage: "rapport_building",
+      userMessage: nursing,
+      currentTurns: [],
+      finishedStages: [],
+    });
+    expect(reply.message).not.toMatch(/books/);
+    expect(reply.message).toMatch(/^Thank you for taking the time to tell me all of that\./);
+  });
+
+  it("thanks nobody for an insult or an empty answer, does not count it, and asks again", async () => {
+    const asked = "What do you do with your time when nobody is asking anything of you?";
+    const turns: ChatMessage[] = [{ sender: "bot", text: `I love that you mentioned books. ${asked}`, timestamp: 1 }];
+    for (const rude of [
+      "You are a stupid spider and this is a waste of my time",
+      "shut up and find me someone",
+      "This is so pointless, f*** this",
+      "fuck off",
+      "i hate you",
+    ]) {
+      expect(isRude(rude), rude).toBe(true);
+      const reply = await brain.reply({
+        mode: "interview",
+        stage: "rapport_building",
+        userMessage: rude,
+        currentTurns: turns,
+        finishedStages: [],
+      });
+      expect(reply.message, rude).not.toMatch(/thank|helpful|appreciate|glad|lovely|love that/i);
+      expect(reply.message, rude).toContain(asked);
+      expect(reply.stageComplete).toBe(false);
+    }
+    const rudeReply = await brain.reply({
+      mode: "interview",
+      stage: "rapport_building",
+      userMessage: "You are a stupid spider and this is a waste of my time",
+      currentTurns: turns,
+      finishedStages: [],
+    });
+    expect(rudeReply.message.startsWith(RUDE_ANSWER_REPLY)).toBe(true);
+    for (const empty of ["ok", "idk", "..."]) {
+      const reply = await brain.reply({
+        mode: "interview",
+        stage: "rapport_building",
+        userMessage: empty,
+        currentTurns: turns,
+        finishedStages: [],
+      });
+      expect(reply.message).not.toMatch(/thank|helpful|appreciate/i);
+      expect(reply.stageComplete).toBe(false);
+    }
+    // Nobody's real answers are taken for insults.
+    for (const answers of Object.values(CORPUS))
+      for (const answer of answers) expect(isRude(answer), answer).toBe(false);
+  });
+
+  it("does not ask about what was just answered: smoking, once said to be a firm no, is not asked about", async () => {
+    const reply = await brain.reply({
+      mode: "interview",
+      stage: "dealbreakers",
+      userMessage: "Smoking is an absolute no for me, I can't stand cigarettes.",
+      currentTurns: [],
+      finishedStages: [],
+    });
+    expect(reply.message).not.toMatch(/smok|drink/i);
+    expect(reply.message).toMatch(/beliefs, children or where to live/);
+    const both = await brain.reply({
+      mode: "interview",
+      stage: "dealbreakers",
+      userMessage: "No smokers, and I need someone who wants children one day.",
+      currentTurns: [],
+      finishedStages: [],
+    });
+    expect(both.message).not.toMatch(/smok|children or where/i);
+    expect(both.message).toMatch(/\?$/);
+    const goals = await brain.reply({
+      mode: "interview",
+      stage: "relationship_goals",
+      userMessage: "I want marriage and children eventually, with someone who is in it for the long run.",
+      currentTurns: [],
+      finishedStages: [],
+    });
+    expect(goals.message).not.toMatch(/marriage, children\?/);
+  });
+
+  it("answers another language kindly in that language, saying Sam speaks English for now, and does not count it", async () => {
+    const asked = "What do you do with your time when nobody is asking anything of you?";
+    const turns: ChatMessage[] = [{ sender: "bot", text: asked, timestamp: 1 }];
+    const cases: [string, string][] = [
+      ["Me encanta caminar por la playa y cocinar con mi familia", "es"],
+      ["Quiero casarme y tener hijos", "es"],
+      ["J'aime lire des romans et me promener en forêt", "fr"],
+      ["Ich lese gern Bücher und wandere am Wochenende", "de"],
+      ["Eu gosto de cozinhar para os meus amigos", "pt"],
+      ["我喜欢读书和旅行", "zh"],
+    ];
+    for (const [text, language] of cases) {
+      expect(foreignLanguageOf(text), text).toBe(language);
+      const reply = await brain.reply({
+        mode: "interview",
+        stage: "rapport_building",
+        userMessage: text,
+        currentTurns: turns,
+        finishedStages: [],
+      });
+      expect(reply.message.startsWith(ENGLISH_ONLY_REPLIES[language] as string), text).toBe(true);
+      expect(reply.message).toContain(asked);
+      expect(reply.stageComplete).toBe(false);
+    }
+    // English is never taken for another language, however short or plain.
+    for (const answers of Object.values(CORPUS)) {
+      for (const answer of answers) expect(foreignLanguageOf(answer), answer).toBeNull();
+    }
+    for (const english of ["ok", "idk", "Nope", "Stubborn when I am tired.", "Travel! I've been to 30 countries"]) {
+      expect(foreignLanguageOf(english), english).toBeNull();
+    }
+  });
+
+  it("in follow-up mode too: another language, an insult or too little leaves the question open", async () => {
+    const question = "What does a quiet Sunday look like for you?";
+    for (const userMessage of ["Me gusta leer en el parque los domingos", "shut up", "fine"]) {
+      const reply = await brain.reply({
+        mode: "followup",
+        stage: "complete",
+        userMessage,
+        currentTurns: [],
+        finishedStages: [],
+        followupQuestion: question,
+      });
+      expect(reply.stageComplete, userMessage).toBe(false);
+      expect(reply.message).toContain(question);
+      expect(reply.message).not.toMatch(/thank/i);
+    }
+  });
 });

@@ -70,7 +70,9 @@ export function GuestChat() {
         stage !== before.stage
           ? (await import("@sams-web/domain/chat/stage-transitions")).transitionMessage(stage)
           : null;
-      if (transition) added.push({ sender: "bot", text: transition, timestamp: now + 1 });
+      // A reply that already is the transition message is not said twice.
+      if (transition && transition !== reply.message)
+        added.push({ sender: "bot", text: transition, timestamp: now + 1 });
       setConversation({ ...withMine, messages: [...withMine.messages, ...added], stage, timestamp: now });
       return true;
     } catch (failure) {

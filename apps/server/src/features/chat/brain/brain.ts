@@ -14,6 +14,11 @@ export interface BrainInput {
   finishedStages: { stage: Stage; answers: string[] }[];
   /** Follow-up mode: the question being answered. */
   followupQuestion?: string;
+  /**
+   * Everything Sam has said in this conversation so far, oldest first, so that an interviewer
+   * written as data never says the same acknowledgement twice.
+   */
+  earlierSamMessages?: readonly string[];
 }
 
 /** Sam's reply: in follow-up mode, stageComplete means the question is answered. */

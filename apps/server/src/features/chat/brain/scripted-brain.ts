@@ -1,101 +1,90 @@
 import { isSubstantiveAnswer } from "@sams-web/domain/chat/rules";
-import type { Stage } from "@sams-web/domain/chat/stages";
-import type { CompatibilityDimension } from "@sams-web/domain/matching/rules";
-import { CONCEPTS, readConcepts } from "../../../platform/text-reading/concepts.ts";
+import { transitionMessage } from "@sams-web/domain/chat/stage-transitions";
+import { nextStage, type Stage } from "@sams-web/domain/chat/stages";
+import { acknowledgementFor, isRude, RUDE_ANSWER_REPLY } from "./acknowledgement.ts";
 import type { Brain, BrainInput, BrainReply } from "./brain.ts";
+import { englishOnlyReply, foreignLanguageOf } from "./language.ts";
 import { STAGE_GOALS } from "./stage-goals.ts";
 
 // The embedded Sam: a real interviewer written as data. Each stage opens with its transition
-// message (or the greeting), then asks these follow-ups in turn, picking up a word from the
-// person's last answer. A stage is complete once it has ANSWERS_PER_STAGE substantive answers.
-// Deterministic: the same conversation always gets the same replies.
+// message (or the greeting), then asks these follow-ups in turn, skipping any the person has
+// already answered, each after a word that shows the answer was heard (acknowledgement.ts). A
+// stage is complete once it has ANSWERS_PER_STAGE substantive answers, and the stage's
+// transition message is then the whole reply: one message from Sam per turn. Deterministic: the
+// same conversation always gets the same replies.
 
 export const ANSWERS_PER_STAGE = 2;
 
-const FOLLOWUPS: Record<Exclude<Stage, "complete">, string[]> = {
+/** A follow-up question, and what in an answer already answers it (then Sam does not ask it). */
+interface Followup {
+  question: string;
+  answeredBy?: RegExp;
+}
+
+const FOLLOWUPS: Record<Exclude<Stage, "complete">, Followup[]> = {
   rapport_building: [
-    "What do you do with your time when nobody is asking anything of you?",
-    "Who are the people you spend the most time with, and what do you love doing together?",
+    { question: "What do you do with your time when nobody is asking anything of you?" },
+    { question: "Who are the people you spend the most time with, and what do you love doing together?" },
   ],
   relationship_goals: [
-    "How do you picture everyday life together a few years in: living together, marriage, children?",
-    "What pace feels right to you when a relationship is getting serious?",
+    {
+      question: "How do you picture everyday life together a few years in: living together, marriage, children?",
+      answeredBy:
+        /\b(?:marr\w*|wedding|husband|wife|kids?|child\w*|babies|baby|living together|live together|move in)\b/i,
+    },
+    {
+      question: "What pace feels right to you when a relationship is getting serious?",
+      answeredBy: /\b(?:slow\w*|pace|fast|quick\w*|rush\w*|take (?:it|things|our) time)\b/i,
+    },
   ],
   best_qualities: [
-    "Can you tell me about a moment when one of those qualities really showed?",
-    "What would your closest friend say is the best thing about you?",
+    { question: "Can you tell me about a moment when one of those qualities really showed?" },
+    { question: "What would your closest friend say is the best thing about you?" },
   ],
   partner_preferences: [
-    "Which values matter most to you in a partner's way of living?",
-    "What kind of everyday rhythm would you love to share with someone?",
+    { question: "Which values matter most to you in a partner's way of living?" },
+    { question: "What kind of everyday rhythm would you love to share with someone?" },
   ],
   dealbreakers: [
-    "Are there lifestyle habits, like smoking or drinking, that would be a firm no for you?",
-    "Is there anything about beliefs, children or where to live that you could not compromise on?",
+    {
+      question: "Are there lifestyle habits, like smoking or drinking, that would be a firm no for you?",
+      answeredBy: /\b(?:smok\w*|cigar\w*|vap\w*|tobacco|drink\w*|drunk\w*|alcohol\w*|booze|sober)\b/i,
+    },
+    {
+      question: "Is there anything about beliefs, children or where to live that you could not compromise on?",
+      answeredBy: /\b(?:relig\w*|faith|belie\w*|church|god|kids?|child\w*|relocat\w*|where to live|moving)\b/i,
+    },
   ],
   worst_qualities: [
-    "How does that tend to show up when you're in a relationship?",
-    "What do you do, or wish you did, when you notice it happening?",
+    { question: "How does that tend to show up when you're in a relationship?" },
+    { question: "What do you do, or wish you did, when you notice it happening?" },
   ],
   contributions: [
-    "What would a partner notice about how you care for them on an ordinary Tuesday?",
-    "How do you like to handle disagreements with someone you love?",
+    { question: "What would a partner notice about how you care for them on an ordinary Tuesday?" },
+    {
+      question: "How do you like to handle disagreements with someone you love?",
+      answeredBy: /\b(?:disagree\w*|argu\w*|conflict\w*|fight\w*)\b/i,
+    },
   ],
   past_relationships: [
-    "What is one thing a past relationship taught you that you'd bring into the next one?",
-    "Looking back, what would you do differently now?",
+    { question: "What is one thing a past relationship taught you that you'd bring into the next one?" },
+    { question: "Looking back, what would you do differently now?" },
   ],
 };
 
-/** Said back about something the person likes or values, named by its topic ("hiking", "an active life"). */
-const ACKNOWLEDGEMENTS = [
-  (topic: string) => `I love that you mentioned ${topic}.`,
-  (topic: string) => `It's lovely to hear about ${topic}.`,
-  (topic: string) => `Thank you for telling me about ${topic}.`,
-];
-
-/** Said back when no topic fits, or when the answer is about what someone does not want or do well. */
-const PLAIN_ACKNOWLEDGEMENTS = [
-  "Thank you for sharing that.",
-  "That's really helpful to know.",
-  "I appreciate you being so open with me.",
-];
-
 /**
- * Stages whose answers say what a person likes, values or offers: a topic picked up from them is
- * something to be glad about. Dealbreakers, weaknesses and past relationships are not: "I love that
- * you mentioned drinking" to someone who named heavy drinking as a dealbreaker is exactly wrong.
+ * The stage's next question: the first one neither asked yet in this stage nor already answered
+ * by what the person said in it; when all are, an open one about the stage's topic.
  */
-const WARM_STAGES: ReadonlySet<Stage> = new Set([
-  "rapport_building",
-  "relationship_goals",
-  "best_qualities",
-  "partner_preferences",
-  "contributions",
-]);
-
-/** Where a topic is looked for first: what someone does and how they live read best said back. */
-const TOPIC_ORDER: readonly CompatibilityDimension[] = ["interests", "lifestyle", "values", "communication", "goals"];
-
-/**
- * A topic the answer affirms, named as a noun phrase from the matcher's vocabulary ("hiking",
- * "books", "honesty"), or null. Only affirmed topics: one in a negated clause ("I don't drink",
- * "smoking is a dealbreaker") is never said back as if it were a liking.
- */
-export function pickUpTopic(answer: string): string | null {
-  const { affirmed } = readConcepts(answer);
-  for (const dimension of TOPIC_ORDER) {
-    const concept = CONCEPTS[dimension].find((c) => affirmed[dimension].has(c.id));
-    if (concept) return concept.label;
-  }
-  return null;
-}
-
-/** How Sam acknowledges the `count`th substantive answer of `stage`, varied from one to the next. */
-function acknowledge(stage: Stage, answer: string, count: number): string {
-  const topic = WARM_STAGES.has(stage) ? pickUpTopic(answer) : null;
-  if (topic) return (ACKNOWLEDGEMENTS[count % ACKNOWLEDGEMENTS.length] as (t: string) => string)(topic);
-  return PLAIN_ACKNOWLEDGEMENTS[count % PLAIN_ACKNOWLEDGEMENTS.length] as string;
+function nextQuestion(stage: Exclude<Stage, "complete">, input: BrainInput): string {
+  const asked = input.currentTurns.filter((t) => t.sender === "bot").map((t) => t.text);
+  const said = [...input.currentTurns.filter((t) => t.sender === "user").map((t) => t.text), input.userMessage].join(
+    "\n",
+  );
+  const open = FOLLOWUPS[stage].find(
+    ({ question, answeredBy }) => !asked.some((text) => text.includes(question)) && !answeredBy?.test(said),
+  );
+  return open?.question ?? `Is there anything else about ${STAGE_GOALS[stage].topic} you'd like me to know?`;
 }
 
 /**
@@ -117,18 +106,41 @@ function quote(text: string): string {
   return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
 }
 
-function followupReply(input: BrainInput): BrainReply {
-  const question = input.followupQuestion ?? "";
-  if (!isSubstantiveAnswer(input.userMessage)) {
+/** A message that is no answer to the question: another language, an insult, or too little. */
+function notAnAnswer(input: BrainInput, question: string | null, progress: string): BrainReply | null {
+  const again = question ? ` ${question}` : "";
+  const language = foreignLanguageOf(input.userMessage);
+  if (language) {
     return {
-      message: `Could you tell me a little more? ${question}`,
+      message: `${englishOnlyReply(language)}${again}`,
       stageComplete: false,
-      justification: "The answer is too short to settle the question.",
+      justification: `The person wrote in another language (${language}); ${progress}`,
     };
   }
-  const topic = pickUpTopic(input.userMessage);
+  if (isRude(input.userMessage)) {
+    return {
+      message: `${RUDE_ANSWER_REPLY}${again}`,
+      stageComplete: false,
+      justification: `The message was no answer to the question; ${progress}`,
+    };
+  }
+  if (!isSubstantiveAnswer(input.userMessage)) {
+    return {
+      message: `I'd love to hear a little more than that, in a sentence or two.${again}`,
+      stageComplete: false,
+      justification: `The answer is too short; ${progress}`,
+    };
+  }
+  return null;
+}
+
+function followupReply(input: BrainInput): BrainReply {
+  const question = input.followupQuestion ?? "";
+  const refused = notAnAnswer(input, question, "the question is still open.");
+  if (refused) return refused;
+  const acknowledgement = acknowledgementFor("rapport_building", input.userMessage, input.earlierSamMessages ?? []);
   return {
-    message: `${topic ? `${ACKNOWLEDGEMENTS[0]?.(topic)} ` : ""}Thank you, that answers my question.`,
+    message: `${acknowledgement ? `${acknowledgement} ` : ""}That answers my question.`,
     stageComplete: true,
     justification: `The person answered the question "${quote(question)}" with "${quote(input.userMessage)}".`,
   };
@@ -148,28 +160,26 @@ export function createScriptedBrain(): Brain {
           justification: "The interview is already complete.",
         };
       }
-      const earlier = input.currentTurns.filter((t) => t.sender === "user" && isSubstantiveAnswer(t.text)).length;
-      if (!isSubstantiveAnswer(input.userMessage)) {
-        const again = lastBotQuestion(input);
-        return {
-          message: `I'd love to hear a little more than that, in a sentence or two.${again ? ` ${again}` : ""}`,
-          stageComplete: false,
-          justification: `Only ${earlier} of ${ANSWERS_PER_STAGE} substantive answers about ${STAGE_GOALS[stage].topic} so far.`,
-        };
-      }
+      const earlier = input.currentTurns.filter(
+        (t) => t.sender === "user" && isSubstantiveAnswer(t.text) && !isRude(t.text) && !foreignLanguageOf(t.text),
+      ).length;
+      const progress = `${earlier} of ${ANSWERS_PER_STAGE} substantive answers about ${STAGE_GOALS[stage].topic} so far.`;
+      const refused = notAnAnswer(input, lastBotQuestion(input), progress);
+      if (refused) return refused;
       const answers = earlier + 1;
-      const acknowledgement = acknowledge(stage, input.userMessage, answers);
       if (answers >= ANSWERS_PER_STAGE) {
+        // The next stage's transition message thanks the person and asks the next question: it is
+        // the whole reply, so Sam says one thing, not two.
         return {
-          message: `${acknowledgement} That gives me a real sense of ${STAGE_GOALS[stage].topic}.`,
+          message: transitionMessage(nextStage(stage)) ?? "",
           stageComplete: true,
           justification: `The person gave ${answers} substantive answers about ${STAGE_GOALS[stage].topic}, most recently "${quote(input.userMessage)}".`,
         };
       }
-      const questions = FOLLOWUPS[stage];
-      const question = questions[(answers - 1) % questions.length] as string;
+      const acknowledgement = acknowledgementFor(stage, input.userMessage, input.earlierSamMessages ?? []);
+      const question = nextQuestion(stage, input);
       return {
-        message: `${acknowledgement} ${question}`,
+        message: acknowledgement ? `${acknowledgement} ${question}` : question,
         stageComplete: false,
         justification: `${answers} of ${ANSWERS_PER_STAGE} substantive answers about ${STAGE_GOALS[stage].topic} so far.`,
       };
