@@ -107,6 +107,7 @@ test("photo review: arrows wrap around with progress bars; a choice the server r
     route.fulfill({ status: 503, json: { error: { status: "UNAVAILABLE", message: "down" } } }),
   );
   await review.getByRole("button", { name: "Set free" }).click();
+  await review.getByRole("button", { name: "Set free" }).click();
   await expect(review.getByRole("alert")).toHaveText("We couldn't save your choice. Please try again.");
   await expect(review.getByRole("img", { name: "Your potential match, 1 of 3" })).toBeVisible();
   const statuses = async () => (await db.query("select status from matches where user_id = $1", [me.id])).rows;

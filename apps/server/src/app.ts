@@ -15,6 +15,7 @@ import { photosFeature } from "./features/photos/index.ts";
 import { privacyFeature } from "./features/privacy/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
 import { safetyFeature } from "./features/safety/index.ts";
+import { yourWebFeature } from "./features/your-web/index.ts";
 import { botcheckPlugin } from "./platform/botcheck/botcheck-plugin.ts";
 import { configPlugin } from "./platform/config/config-plugin.ts";
 import { dataExportPlugin } from "./platform/data-export/data-export-plugin.ts";
@@ -84,6 +85,7 @@ export const FEATURES: readonly Feature[] = [
   safetyFeature,
   insightsFeature,
   notificationsFeature,
+  yourWebFeature,
   analyticsFeature,
 ];
 

@@ -21,6 +21,8 @@ const ResetPasswordPage = lazyWithRetry(() => import("../features/accounts/reset
 const MatchConfirmationPage = lazyWithRetry(() => import("./pages/match-confirmation-page.tsx"));
 const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-outcome-page.tsx"));
 const UnsubscribePage = lazyWithRetry(() => import("../features/notifications/unsubscribe-page.tsx"));
+const YourWebPage = lazyWithRetry(() => import("../features/matching/your-web-page.tsx"));
+const MatchMomentPage = lazyWithRetry(() => import("../features/matching/match-moment-page.tsx"));
 const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"));
 // Its chunk alone carries the chart library.
 const InsightsPage = lazyWithRetry(() => import("../features/insights/insights-page.tsx"));
@@ -29,7 +31,7 @@ const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
 
 /**
- * /settings and /photo-upload show the home screen to a guest. `fillsScreen`: the screen is taller
+ * /settings, /photo-upload and the other pages of a signed-in person show the home screen to a guest. `fillsScreen`: the screen is taller
  * than the window, so its loading state is too (see PageFallback).
  */
 function SignedInOnly({ children, fillsScreen = false }: { children: ReactNode; fillsScreen?: boolean }) {
@@ -73,6 +75,22 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <PhotoUploadPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path={paths.yourWeb}
+          element={
+            <SignedInOnly>
+              <YourWebPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path={paths.itsAMatch}
+          element={
+            <SignedInOnly>
+              <MatchMomentPage />
             </SignedInOnly>
           }
         />

@@ -28,7 +28,10 @@ describe("the callable contract map", () => {
     expectTypeOf<CallableInput<"recordMatchOutcome">>().toEqualTypeOf<{ token: string }>();
     expectTypeOf<CallableInput<"sendCustomPasswordResetEmail">>().toEqualTypeOf<{ email: string }>();
     expectTypeOf<CallableInput<"triggeredPrelimMatch">>().toEqualTypeOf<Record<string, never>>();
-    expectTypeOf<CallableOutput<"triggeredPrelimMatch">>().toEqualTypeOf<{ found: boolean }>();
+    expectTypeOf<CallableOutput<"triggeredPrelimMatch">>().toEqualTypeOf<{
+      found: boolean;
+      searchesLeftToday: number;
+    }>();
     expectTypeOf<CallableOutput<"triggeredMatchingAlgo">>().toEqualTypeOf<{ found: boolean }>();
     expectTypeOf<CallableOutput<"sendCustomVerificationEmail">>().toEqualTypeOf<{
       sent: boolean;
@@ -36,8 +39,8 @@ describe("the callable contract map", () => {
     }>();
   });
 
-  it("lists fourteen callables, each once", () => {
-    expect(new Set(CALLABLE_NAMES).size).toBe(14);
+  it("lists fifteen callables, each once", () => {
+    expect(new Set(CALLABLE_NAMES).size).toBe(15);
   });
 });
 

@@ -15,6 +15,7 @@ import type { callSamApiInputSchema } from "../chat/schemas.ts";
 import type {
   MatchConfirmationOutput,
   MatchingAlgoOutput,
+  MatchMomentSeenOutput,
   MatchStepOutput,
   PrelimMatchOutput,
   RecordMatchOutcomeOutput,
@@ -22,6 +23,7 @@ import type {
 import type {
   followupsMatchInputSchema,
   matchConfirmationInputSchema,
+  matchMomentSeenInputSchema,
   photoMatchInputSchema,
   recordMatchOutcomeInputSchema,
   searchStepInputSchema,
@@ -44,6 +46,7 @@ export const CALLABLE_NAMES = [
   "blockPerson",
   "reportPerson",
   "moderatePerson",
+  "matchMomentSeen",
 ] as const;
 export type CallableName = (typeof CALLABLE_NAMES)[number];
 
@@ -117,6 +120,7 @@ export interface CallableContracts {
   blockPerson: { input: z.input<typeof safetyPersonInputSchema>; output: SafetyActionOutput };
   reportPerson: { input: z.input<typeof reportInputSchema>; output: SafetyActionOutput };
   moderatePerson: { input: z.input<typeof moderationInputSchema>; output: SafetyActionOutput };
+  matchMomentSeen: { input: z.input<typeof matchMomentSeenInputSchema>; output: MatchMomentSeenOutput };
 }
 
 export type CallableInput<N extends CallableName> = CallableContracts[N]["input"];

@@ -1,6 +1,6 @@
 // The matches resources (users/{uid}/matches) as the browser sees them, and what the matching
 // callables answer. Free of zod: the chat screen imports it.
-import type { MatchOutcome, MatchStatus } from "./rules.ts";
+import type { MatchOutcome, MatchStatus, PendingMatchRefusal, WebStage } from "./rules.ts";
 
 export const MATCHES_PATH = "/api/matches";
 
@@ -43,6 +43,8 @@ export interface PendingMatchResponse {
   match: (CandidateSummary & { id: string; score: number; photo: string | null }) | null;
   /** The message to show when there is nothing to confirm. */
   message: string | null;
+  /** Its code (a key of the domain's MESSAGES), for the screen to decide by. */
+  code: PendingMatchRefusal | null;
 }
 
 // ── What the matching callables answer ───────────────────────────────────────────────────
@@ -56,6 +58,8 @@ export interface MatchStepOutput {
 /** triggeredPrelimMatch: whether the preliminary match kept anyone for scoring. */
 export interface PrelimMatchOutput {
   found: boolean;
+  /** How many more searches the person may start today (SEARCHES_PER_DAY), this one counted. */
+  searchesLeftToday: number;
 }
 
 /** triggeredMatchingAlgo: whether scoring left anyone for Sam to show (photos or follow-ups). */
@@ -66,6 +70,8 @@ export interface MatchingAlgoOutput {
 /** triggeredMatchConfirmation: the message to show after 'Confirm and Connect'. */
 export interface MatchConfirmationOutput {
   message: string;
+  /** Whether this confirmation connected the two (the other had confirmed already). */
+  connected: boolean;
 }
 
 /** recordMatchOutcome: the answer as recorded, and until when another link may change it. */
@@ -98,4 +104,52 @@ export interface OutcomeQuestion {
 
 export interface MatchOutcomesResponse {
   questions: OutcomeQuestion[];
+}
+
+// ── Your web: everyone Sam is talking to the person about, and where each stands ──────────
+
+/** The signed-in person's web (APP_PATHS.yourWeb shows it). */
+export const YOUR_WEB_PATH = "/api/web";
+
+/** Who the other person is, once Sam has shown them (photo review and after). */
+export interface WebPerson {
+  /** Their user id, which is also the match id. */
+  id: string;
+  firstName: string;
+  age: number | null;
+  /** Their first photo's address, served while the match is live. */
+  photo: string | null;
+  distanceBandMiles: number;
+}
+
+export interface WebEntry {
+  stage: WebStage;
+  /**
+   * Null while Sam is still asking questions (either side's): until photo review the person is
+   * told only that Sam found someone, never who.
+   */
+  person: WebPerson | null;
+  /** Compatibility, 0 to 100, from the pending match on (the pending match page shows it too). */
+  score: number | null;
+  /** Connected only: their email address, which both shared by confirming. */
+  email: string | null;
+  /** Connected only: when (epoch ms). */
+  connectedAt: number | null;
+  /** Connected only: whether the person has seen the match moment (APP_PATHS.itsAMatch). */
+  momentSeen: boolean;
+}
+
+export interface YourWebResponse {
+  /** The signed-in person as the match moment shows them: first name and first photo. */
+  me: { firstName: string; photo: string | null };
+  /** What needs the person first (WEB_STAGES order), then what waits, then connections. */
+  entries: WebEntry[];
+}
+
+/** The query parameter of the match moment page: whose match it is (the other's id). */
+export const MATCH_MOMENT_PARAM = "with";
+
+/** matchMomentSeen: done. */
+export interface MatchMomentSeenOutput {
+  ok: true;
 }

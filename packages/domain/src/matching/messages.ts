@@ -52,6 +52,25 @@ export const MATCHING_MESSAGES = {
   // ours: 'Set free' on the pending match page is done
   matchSetFree: "You set them free. Sam will keep looking for you.",
 
+  // ── Your web, and the moments along the way (ours) ─────────────────────────────────────
+  yourWebEmpty:
+    "Nobody is in your web yet. When Sam finds someone who may fit, they appear here, with where things stand.",
+  // ours: the search found only pairs that wait for the other person's answers
+  searchWaitingForAnswers:
+    "Sam found someone who may fit you and is asking them a few questions first. Sam will tell you as soon as they answer.",
+  // ours: an empty search that was the day's last (SEARCHES_PER_DAY)
+  lastSearchToday: "That was your last search for today: widen your range now, and Sam can search again tomorrow.",
+  // ours: above the list of what Begin Search still needs
+  searchNeeds: "Before Sam can search, please:",
+  waitingForAnswersNotice: "I'm checking with someone who may fit you; I'll tell you as soon as they answer.",
+  matchMomentTitle: "It's a match!",
+  firstMessageTip:
+    "A good first message is short and personal: pick up something you both love, ask one real question, and suggest something simple, like a coffee or a walk.",
+  // ours: below 'No eligible matches…' on the pending match page, which an emailed link may open late
+  pendingMatchEnded:
+    "If a link from Sam's email brought you here, that match has ended since. Your web shows everyone Sam is talking to you about.",
+  matchMomentNotFound: "This match is not in your web. Your web shows everyone you are connected with.",
+
   // ── What happened after a connection (ours: the question and its answers are named) ─────
   outcomeQuestion: "Did you meet?",
   outcomeMet: "Yes, we met",
@@ -102,4 +121,68 @@ export function outcomeMailText(name: string, firstName: string) {
 export function outcomeChangeUntil(answerUntil: number): string {
   const day = new Date(answerUntil).toLocaleDateString("en-US", { month: "long", day: "numeric" });
   return `Changed your mind? Another answer from the same email or chat replaces this one until ${day}.`;
+}
+
+/** What each stage of "Your web" is called (WEB_STAGES). */
+export const WEB_STAGE_LABELS = {
+  questionsForYou: "Sam has questions for you",
+  photosToReview: "Photos to review",
+  pendingMatch: "Pending match",
+  waitingForThem: "Waiting for their answers",
+  keptWaiting: "You kept them, waiting for their answer",
+  confirmedWaiting: "You confirmed, waiting for them",
+  connected: "Connected",
+} as const;
+
+/**
+ * What a stage means for the person, in a sentence. `name` is the other's first name where the
+ * stage may name them (webStageShowsPerson), else null; connected entries give their email.
+ */
+export function webStageDetail(
+  stage: keyof typeof WEB_STAGE_LABELS,
+  name: string | null,
+  email: string | null = null,
+): string {
+  const them = name ?? "them";
+  switch (stage) {
+    case "questionsForYou":
+      return "Sam found someone who may fit you and has a few questions for you first. Answer them in the chat.";
+    case "waitingForThem":
+      return MATCHING_MESSAGES.waitingForAnswersNotice;
+    case "photosToReview":
+      return `Have a look at ${them}'s photos, then set ${them} free or keep ${them} in your web.`;
+    case "keptWaiting":
+      return `You kept ${them} in your web. If ${them} keeps you too, Sam tells you at once.`;
+    case "pendingMatch":
+      return `You kept each other! Confirm and Connect to share your email addresses with ${them}.`;
+    case "confirmedWaiting":
+      return `You confirmed. When ${them} confirms too, Sam emails you both an introduction.`;
+    case "connected":
+      return email ? `You are connected: write to ${them} at ${email}.` : "You are connected.";
+  }
+}
+
+/** After 'Keep in your web': what happens next. */
+export function keptNotice(firstName: string): string {
+  return `You kept ${firstName} in your web. If ${firstName} keeps you too, Sam tells you at once and asks you both to confirm.`;
+}
+
+/** Before 'Set free' ends a pair for good: asked once. */
+export function setFreeQuestion(firstName: string): string {
+  return `Set ${firstName} free? Sam will not pair you two again.`;
+}
+
+/** After 'Confirm and Connect' while the other has not confirmed yet: what happens next. */
+export function confirmedNotice(firstName: string): string {
+  return `When ${firstName} confirms too, you both get an email introduction, and ${firstName}'s address appears in Your web. Until then, ${firstName} waits there for you.`;
+}
+
+/** The match moment's first line: both first names. */
+export function matchMomentLead(myName: string, theirName: string): string {
+  return `${myName} and ${theirName}, you kept each other in your webs and both confirmed.`;
+}
+
+/** The match moment's mail link. */
+export function writeTo(firstName: string): string {
+  return `Write to ${firstName}`;
 }

@@ -209,7 +209,15 @@ export function inMatchCooldown(matchAccepted: number | null, now: number): bool
   return matchAccepted !== null && now - matchAccepted < MATCH_COOLDOWN_MS;
 }
 
-export type PendingMatchResult<T> = { kind: "match"; match: T } | { kind: "blocked"; message: MessageCode };
+/** Why the pending match screen has nobody to show, each a domain message code. */
+export const PENDING_MATCH_REFUSALS = [
+  "profileNotActive",
+  "matchCooldown",
+  "noEligibleMatches",
+] as const satisfies readonly MessageCode[];
+export type PendingMatchRefusal = (typeof PENDING_MATCH_REFUSALS)[number];
+
+export type PendingMatchResult<T> = { kind: "match"; match: T } | { kind: "blocked"; message: PendingMatchRefusal };
 
 /**
  * The pending match screen: the user must be active; within 30 days of the last accepted match
@@ -396,4 +404,56 @@ export function samSearchDecision(p: SearchGateInput, liveMatchCount: number, no
 /** Whether a profile is searchable: every Begin Search requirement met, the cool-down aside. */
 export function isSearchable(p: Omit<SearchGateInput, "searchStarted">): boolean {
   return searchBlocker({ ...p, searchStarted: null }, 0, 0) === null;
+}
+
+// ── Your web ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The stages of "Your web", in the order the page lists them: what waits for the person first
+ * (questions, photos, a pending match), then what waits for the other, then connections.
+ */
+export const WEB_STAGES = [
+  "questionsForYou",
+  "photosToReview",
+  "pendingMatch",
+  "waitingForThem",
+  "keptWaiting",
+  "confirmedWaiting",
+  "connected",
+] as const;
+export type WebStage = (typeof WEB_STAGES)[number];
+
+/** The stages that ask something of the person: the navigation marks "Your web" while one waits. */
+export const WEB_STAGES_FOR_YOU: ReadonlySet<WebStage> = new Set(["questionsForYou", "photosToReview", "pendingMatch"]);
+
+/**
+ * Where a pair stands, from one side's record: questions of the person's own still open, then
+ * photo review, keeping, the pending match, confirming and the connection; null for a pair that
+ * ended ('no'). A side with no question left waits for the other's answers (followupsAnswered, or
+ * followupsQueued whose last answer is on its way).
+ */
+export function webStageOf(mine: { status: MatchStatus; followupQuestions: number }): WebStage | null {
+  switch (mine.status) {
+    case "followupsQueued":
+      return mine.followupQuestions > 0 ? "questionsForYou" : "waitingForThem";
+    case "followupsAnswered":
+      return "waitingForThem";
+    case "photoValidation":
+      return "photosToReview";
+    case "accepted":
+      return "keptWaiting";
+    case "matchPending":
+      return "pendingMatch";
+    case "confirmed":
+      return "confirmedWaiting";
+    case "connected":
+      return "connected";
+    case "no":
+      return null;
+  }
+}
+
+/** Whether the other person may be named and pictured at this stage: from photo review on. */
+export function webStageShowsPerson(stage: WebStage): boolean {
+  return stage !== "questionsForYou" && stage !== "waitingForThem";
 }

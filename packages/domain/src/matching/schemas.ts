@@ -63,3 +63,6 @@ export const matchConfirmationInputSchema = z.object({ matchId: candidateIdSchem
 
 /** recordMatchOutcome: the signed token of one answer link (no sign-in needed). */
 export const recordMatchOutcomeInputSchema = z.object({ token: z.string().min(1).max(1_000) }).strict();
+
+/** matchMomentSeen: the person saw the moment of their connection with this match. */
+export const matchMomentSeenInputSchema = z.object({ matchId: candidateIdSchema }).strict();

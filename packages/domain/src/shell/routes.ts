@@ -16,6 +16,9 @@ export const APP_PATHS = {
   photoUpload: "/photo-upload",
   matchOutcome: "/match-outcome",
   unsubscribe: "/unsubscribe",
+  yourWeb: "/your-web",
+  itsAMatch: "/its-a-match",
+  yourStory: "/your-story",
 } as const;
 
 export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
@@ -37,6 +40,9 @@ const PAGE_NAMES: Readonly<Record<AppPath, string | null>> = {
   "/photo-upload": "Your photos",
   "/match-outcome": "Did you meet?",
   "/unsubscribe": "Unsubscribe",
+  "/your-web": "Your web",
+  "/its-a-match": "It's a match!",
+  "/your-story": "Your story",
 };
 
 const NOT_FOUND_NAME = "Page not found";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   doublePrecision,
   foreignKey,
   index,
@@ -34,6 +35,33 @@ export const narratives = pgTable("narratives", {
   source: text("source").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+// What a person told Sam is wrong in their narrative ("Your story"), section by section: the
+// narrative is rewritten with these, now and at every later rewrite. Goes with the account.
+export const narrativeCorrections = pgTable(
+  "narrative_corrections",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** One of the narrative's fields (NARRATIVE_FIELDS). */
+    field: text("field").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("narrative_corrections_user_idx").on(table.userId, table.id)],
+);
+
+// "About me in Sam's words": the short introduction candidates read in photo review, and only once
+// its owner approved it (the row exists only then). Never drawn from dealbreakers or past loves.
+export const profileIntros = pgTable("profile_intros", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  text: text("text").notNull(),
+  approvedAt: timestamp("approved_at", { withTimezone: true }).notNull(),
 });
 
 // The person's current or last search: one row per person, claimed atomically so that many
@@ -105,6 +133,8 @@ export const matches = pgTable(
     distanceBandMiles: integer("distance_band_miles").notNull().default(500),
     /** When the pair became 'connected' (both sides at once); Sam asks whether they met 14 days later. */
     connectedAt: timestamp("connected_at", { withTimezone: true }),
+    /** When `userId` saw the match moment (the screen that follows a connection); null until then. */
+    momentSeenAt: timestamp("moment_seen_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { MATCH_OUTCOMES_PATH, MATCHES_PATH, PENDING_MATCH_PATH } from "@sams-web/domain/matching/contracts";
-import { pendingMatchRule } from "@sams-web/domain/matching/rules";
+import { pendingMatchRule, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
 import {
   followupsMatchInputSchema,
   matchConfirmationInputSchema,
@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/http/errors.ts";
-import { findProfile, listMatchesFor } from "./data.ts";
+import { findProfile, findSearch, listMatchesFor } from "./data.ts";
 import { matchingEnqueuers, registerMatchingJobs, registerOutcomeJobs } from "./jobs.ts";
 import { matchingModels } from "./models.ts";
 import { createOutcomeSigner } from "./outcomes/outcome-links.ts";
@@ -81,9 +81,15 @@ const matching: FastifyPluginAsync = async (fastify) => {
       await listMatchesFor(db, user.id),
       Date.now(),
     );
-    if (decision.kind !== "match") return { match: null, message: MESSAGES[decision.message] };
+    if (decision.kind !== "match") {
+      return { match: null, message: MESSAGES[decision.message], code: decision.message };
+    }
     const { id, score, firstName, age, distanceBandMiles, reason, photos } = decision.match;
-    return { match: { id, score, firstName, age, distanceBandMiles, reason, photo: photos[0] ?? null }, message: null };
+    return {
+      match: { id, score, firstName, age, distanceBandMiles, reason, photo: photos[0] ?? null },
+      message: null,
+      code: null,
+    };
   });
 
   app.get(MATCH_OUTCOMES_PATH, { schema: { response: { 200: matchOutcomesResponseSchema } } }, async (request) => {
@@ -112,8 +118,13 @@ const matching: FastifyPluginAsync = async (fastify) => {
   callables.register("triggeredPrelimMatch", {
     input: searchStepInputSchema,
     handler: async (_data, { request }) => {
-      const { candidates } = await service.preliminaryMatch((await sessions.requireUser(request)).id);
-      return { found: candidates > 0 };
+      const user = await sessions.requireUser(request);
+      const { candidates } = await service.preliminaryMatch(user.id);
+      // The person's own count, so an empty last search does not suggest trying again today.
+      const search = await findSearch(db, user.id);
+      const today = new Date().toISOString().slice(0, 10);
+      const used = search?.searchesDay === today ? search.searchesThatDay : 0;
+      return { found: candidates > 0, searchesLeftToday: Math.max(0, SEARCHES_PER_DAY - used) };
     },
   });
 

@@ -1,5 +1,5 @@
 import type { MatchesResponse, MatchOutcomesResponse, PendingMatchResponse } from "@sams-web/domain/matching/contracts";
-import { MATCH_OUTCOMES } from "@sams-web/domain/matching/rules";
+import { MATCH_OUTCOMES, PENDING_MATCH_REFUSALS } from "@sams-web/domain/matching/rules";
 import { candidateSummarySchema, matchSchema } from "@sams-web/domain/matching/schemas";
 import * as z from "zod";
 
@@ -10,6 +10,7 @@ export const matchesResponseSchema = z.object({ matches: z.array(matchSchema) })
 export const pendingMatchResponseSchema = z.object({
   match: candidateSummarySchema.extend({ id: z.string(), score: z.number(), photo: z.string().nullable() }).nullable(),
   message: z.string().nullable(),
+  code: z.enum(PENDING_MATCH_REFUSALS).nullable(),
 }) satisfies z.ZodType<PendingMatchResponse>;
 
 const outcome = z.enum(MATCH_OUTCOMES);

@@ -1,3 +1,4 @@
+import type { MatchConfirmationOutput } from "@sams-web/domain/matching/contracts";
 import {
   distanceBand,
   inMatchCooldown,
@@ -403,7 +404,7 @@ export class MatchingService {
    * the rules are checked again with both profiles locked (updatePair's lockProfiles), and a
    * confirmation whose other side has connected with someone else since is not eligible.
    */
-  async confirm(userId: string, candidateId: string): Promise<{ message: string }> {
+  async confirm(userId: string, candidateId: string): Promise<MatchConfirmationOutput> {
     const { db, now } = this.deps;
     const profile = await findProfile(db, userId);
     if (!profile) throw new AppError("NOT_FOUND", "profileNotFound");
@@ -435,7 +436,7 @@ export class MatchingService {
       },
       { lockProfiles: true },
     );
-    if (!connected) return { message: MESSAGES.matchConfirmedWaiting };
+    if (!connected) return { message: MESSAGES.matchConfirmedWaiting, connected: false };
     const other = await findProfile(db, candidateId);
     if (other) {
       const me = { name: profile.displayName, email: profile.email };
@@ -447,7 +448,7 @@ export class MatchingService {
     await this.deps.bus.publish(candidateId, { topic: "profile" });
     // The other confirmed earlier and is likely away: a push says the introduction is on its way.
     await this.tell({ userId: candidateId, kind: "connected", aboutId: userId });
-    return { message: MESSAGES.matchConnected };
+    return { message: MESSAGES.matchConnected, connected: true };
   }
 }
 

@@ -27,6 +27,12 @@ const safety: FastifyPluginAsync = async (app) => {
   const { db, config, sessions, callables, mailer, auth, bus } = app;
   const reporterKeys = createReporterKeys(auth.options.secret);
 
+  /** Both sides' open tabs drop the other person at once (photo review, pending match, Your web). */
+  async function tellBoth(me: string, other: string): Promise<void> {
+    await bus.publish(me, { topic: "matches" });
+    await bus.publish(other, { topic: "matches" });
+  }
+
   /** The signed-in moderator, or the same 404 an unknown route or callable gets. */
   async function requireModerator(request: FastifyRequest, notFound: AppError): Promise<SessionUser> {
     const user = await sessions.optionalUser(request);
@@ -48,7 +54,9 @@ const safety: FastifyPluginAsync = async (app) => {
   callables.register("unmatchPerson", {
     input: safetyPersonInputSchema,
     handler: async ({ personId }, { request }) => {
-      await unmatch(db, (await sessions.requireUser(request)).id, personId);
+      const user = await sessions.requireUser(request);
+      await unmatch(db, user.id, personId);
+      await tellBoth(user.id, personId);
       return { message: MESSAGES.unmatched };
     },
   });
@@ -56,7 +64,9 @@ const safety: FastifyPluginAsync = async (app) => {
   callables.register("blockPerson", {
     input: safetyPersonInputSchema,
     handler: async ({ personId }, { request }) => {
-      await block(db, (await sessions.requireUser(request)).id, personId);
+      const user = await sessions.requireUser(request);
+      await block(db, user.id, personId);
+      await tellBoth(user.id, personId);
       return { message: MESSAGES.blocked };
     },
   });
@@ -73,6 +83,7 @@ const safety: FastifyPluginAsync = async (app) => {
         { now: new Date(), address: request.ip, keys: reporterKeys },
       );
       app.metrics.report(reason);
+      await tellBoth(user.id, personId);
       return { message: MESSAGES.reportReceived };
     },
   });

@@ -58,7 +58,7 @@ describe("matching with a language model", () => {
     const her = await signedUpPerson(t, { zipCode: "10001" });
     const him = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "10002" });
     const { prelim, algo } = await search(her.cookie);
-    expect(prelim).toEqual({ found: true });
+    expect(prelim).toEqual({ found: true, searchesLeftToday: 2 });
     expect(algo.body.result).toEqual({ found: true });
 
     const written = await t.db.select().from(narratives);
@@ -104,7 +104,7 @@ describe("matching with a language model", () => {
     const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "98101" });
     const her = await signedUpPerson(t, { zipCode: "98102" });
     const { prelim, algo } = await search(me.cookie);
-    expect(prelim).toEqual({ found: true });
+    expect(prelim).toEqual({ found: true, searchesLeftToday: 2 });
     // The narratives fell back to the person's own words; the scorer has no fallback.
     const [mine] = await t.db.select().from(narratives).where(eq(narratives.userId, me.userId));
     expect(mine?.source).toBe("extractive");

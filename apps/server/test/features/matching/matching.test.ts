@@ -252,7 +252,7 @@ describe("Begin Search gating is enforced by the server", () => {
         message: MESSAGES.searchInProgress,
       });
     }
-    expect(ok[0]?.body.result).toEqual({ found: true });
+    expect(ok[0]?.body.result).toEqual({ found: true, searchesLeftToday: 2 });
     const [search] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
     expect(search?.state).toBe("scoring");
   });
@@ -261,7 +261,10 @@ describe("Begin Search gating is enforced by the server", () => {
     // A ZIP code of its own in this file (Omaha): people found here must not be found by other tests.
     const person = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "68102" });
     await createPerson(t.db, { zipCode: "68102" });
-    expect((await call(t.app, person.cookie, "triggeredPrelimMatch")).body.result).toEqual({ found: true });
+    expect((await call(t.app, person.cookie, "triggeredPrelimMatch")).body.result).toEqual({
+      found: true,
+      searchesLeftToday: 2,
+    });
     expect((await call(t.app, person.cookie, "triggeredMatchingAlgo")).status).toBe(200);
     const [finished] = await t.db.select().from(searches).where(eq(searches.userId, person.userId));
     expect(finished?.state).toBe("done");
@@ -306,7 +309,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     expect(record(await call(t.app, alex.cookie, "triggeredGenerateNarrative")).status).toBe(200);
     const prelim = record(await call(t.app, alex.cookie, "triggeredPrelimMatch"));
     // The browser learns whether anyone was found, never how many.
-    expect(prelim.body.result).toEqual({ found: true });
+    expect(prelim.body.result).toEqual({ found: true, searchesLeftToday: 2 });
     const algo = record(await call(t.app, alex.cookie, "triggeredMatchingAlgo"));
     expect(algo.status).toBe(200);
     expect(algo.body.result).toEqual({ found: true });
@@ -393,7 +396,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     const beforeConfirming = new Set(await readdir(outbox));
 
     const first = record(await call(t.app, alex.cookie, "triggeredMatchConfirmation", { matchId: sam.userId }));
-    expect(first.body.result).toEqual({ message: MESSAGES.matchConfirmedWaiting });
+    expect(first.body.result).toEqual({ message: MESSAGES.matchConfirmedWaiting, connected: false });
     // No introduction before mutual confirmation.
     expect((await readdir(outbox)).filter((f) => !beforeConfirming.has(f))).toEqual([]);
 
@@ -401,7 +404,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     for (const body of responses) for (const email of secretEmails) expect(body).not.toContain(email);
 
     const second = await call(t.app, sam.cookie, "triggeredMatchConfirmation", { matchId: alex.userId });
-    expect(second.body.result).toEqual({ message: MESSAGES.matchConnected });
+    expect(second.body.result).toEqual({ message: MESSAGES.matchConnected, connected: true });
     expect(second.raw).not.toContain(alex.email);
 
     const files = (await readdir(outbox)).filter((f) => !beforeConfirming.has(f));
@@ -448,7 +451,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     await t.db.update(profiles).set({ status: "unavailable" }).where(eq(profiles.userId, a.userId));
     const pending = async () =>
       (await t.app.inject({ method: "GET", url: "/api/matches/pending", headers: { cookie: a.cookie } })).json();
-    expect(await pending()).toEqual({ match: null, message: MESSAGES.profileNotActive });
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.profileNotActive, code: "profileNotActive" });
     expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.error.message).toBe(
       MESSAGES.profileNotActive,
     );
@@ -459,7 +462,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.error.message).toBe(
       MESSAGES.matchCooldown,
     );
-    expect(await pending()).toEqual({ match: null, message: MESSAGES.matchCooldown });
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.matchCooldown, code: "matchCooldown" });
     await t.db
       .update(profiles)
       .set({ matchAccepted: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
@@ -468,7 +471,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     expect((await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b })).body.result.message).toBe(
       MESSAGES.matchConfirmedWaiting,
     );
-    expect(await pending()).toEqual({ match: null, message: MESSAGES.noEligibleMatches });
+    expect(await pending()).toEqual({ match: null, message: MESSAGES.noEligibleMatches, code: "noEligibleMatches" });
   });
 });
 

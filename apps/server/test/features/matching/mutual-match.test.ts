@@ -128,6 +128,7 @@ describe("two people who kept each other", () => {
     expect((await get("/api/matches/pending", a.cookie)).json()).toEqual({
       match: null,
       message: MESSAGES.noEligibleMatches,
+      code: "noEligibleMatches",
     });
     // A's confirmation can no longer connect them.
     const late = await call(t.app, b.cookie, "triggeredMatchConfirmation", { matchId: a.userId });

@@ -142,7 +142,7 @@ describe("a person hidden by reports", () => {
     );
     await t.db.update(profiles).set({ shadowHiddenAt: null }).where(eq(profiles.userId, hidden.userId));
     const connected = await call(t.app, hidden.cookie, "triggeredMatchConfirmation", { matchId: confirmer.userId });
-    expect(connected.body.result).toEqual({ message: MESSAGES.matchConnected });
+    expect(connected.body.result).toEqual({ message: MESSAGES.matchConnected, connected: true });
     expect(await introductionsTo(confirmer.email)).toHaveLength(1);
   });
 

@@ -3,9 +3,11 @@ import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageFallback } from "../../components/page-fallback.tsx";
 import { CookieBanner } from "../../features/consent/cookie-banner.tsx";
+import { useSession } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { LoginPanelProvider } from "./login-panel-provider.tsx";
+import { MainNav } from "./main-nav.tsx";
 import { OfflineBanner } from "./offline-banner.tsx";
 import { ScreenErrorBoundary } from "./screen-error.tsx";
 import { UpdateBanner } from "./update-banner.tsx";
@@ -27,11 +29,12 @@ function useDocumentTitle(pathname: string): void {
 
 export function AppShell() {
   const { pathname } = useLocation();
+  const { user } = useSession();
   useScrollToTopOnNavigate(pathname);
   useDocumentTitle(pathname);
   return (
     <LoginPanelProvider>
-      <div className="flex min-h-dvh flex-col">
+      <div className="flex min-h-dvh flex-col pb-[var(--bottom-nav-height)]">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
@@ -50,6 +53,7 @@ export function AppShell() {
         </main>
         <Footer />
         <CookieBanner />
+        {user && <MainNav placement="bottom" />}
       </div>
     </LoginPanelProvider>
   );

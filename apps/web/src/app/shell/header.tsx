@@ -5,6 +5,7 @@ import { paths } from "../../config/paths.ts";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { useSession } from "../../lib/session.ts";
+import { MainNav } from "./main-nav.tsx";
 
 // Only a signed-in person can have a pending match; a guest's first page never loads this.
 const PendingMatchBadge = lazyWithRetry(() => import("../../features/matching/pending-match-badge.tsx"));
@@ -22,6 +23,7 @@ export function Header() {
             Sam's Web
           </span>
         </Link>
+        {user && <MainNav placement="header" />}
         {/* A fixed-width slot, so the header does not jump when the session arrives. */}
         <div className="flex min-w-36 items-center justify-end gap-2">
           {session.isPending ? (
@@ -33,7 +35,7 @@ export function Header() {
               </Suspense>
               <Link
                 to={paths.settings}
-                className="link inline-block max-w-32 truncate py-3 align-middle text-sm leading-5 sm:max-w-none sm:text-base"
+                className="link inline-block max-w-[42vw] truncate py-3 align-middle text-sm leading-5 sm:max-w-none sm:text-base"
               >
                 Welcome, {user.name || "User"}!
               </Link>

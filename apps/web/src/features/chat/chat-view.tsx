@@ -8,6 +8,12 @@ import { TypedText } from "./typed-text.tsx";
 const INTERVIEW_STEPS = STAGES.length - 1;
 /** The message box grows with the text up to this height, then scrolls. */
 const INPUT_MAX_HEIGHT_PX = 200;
+/**
+ * A conversation opened again shows its last few messages, the earlier ones folded behind a
+ * button above them: what waits for the person is in view, not 5,000 pixels of history.
+ */
+const FOLD_FROM_MESSAGES = 12;
+const SHOWN_WHEN_FOLDED = 6;
 
 /** Where the person is in the interview: "Interview: 3 of 8", done, or Sam's follow-up questions. */
 function InterviewProgress({ stage }: { stage: ConversationStage }) {
@@ -79,6 +85,7 @@ export function ChatView({
   notice,
   stage,
   lastIsDraft = false,
+  startAtTop = false,
 }: {
   messages: ChatMessage[];
   /** The last message is Sam's reply still being written (a model's draft, streamed). */
@@ -92,8 +99,14 @@ export function ChatView({
   notice?: ReactNode;
   /** The conversation's stage, for the progress line; none while it is not known yet. */
   stage?: ConversationStage;
+  /** Something above the conversation waits for the person (photo review): open there, not at the end. */
+  startAtTop?: boolean;
 }) {
   const [shown, setShown] = useState(initiallyShown);
+  // Where the live log starts: the messages before it were there on opening, folded until asked for.
+  const [foldAt] = useState(initiallyShown >= FOLD_FROM_MESSAGES ? initiallyShown - SHOWN_WHEN_FOLDED : 0);
+  const [unfolded, setUnfolded] = useState(false);
+  const opened = useRef(false);
   const [draft, setDraft] = useState("");
   const [offline, setOffline] = useState(false);
   const end = useRef<HTMLDivElement>(null);
@@ -110,6 +123,10 @@ export function ChatView({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message appears.
   useEffect(() => {
+    // On opening, what waits above the conversation stays in view; later messages scroll as usual.
+    const first = !opened.current;
+    opened.current = true;
+    if (first && startAtTop) return;
     end.current?.scrollIntoView?.({ block: "nearest" });
   }, [visible, messages.length, thinking]);
 
@@ -164,11 +181,25 @@ export function ChatView({
   return (
     <div className="flex flex-col gap-4">
       {stage && <InterviewProgress stage={stage} />}
+      {foldAt > 0 &&
+        (unfolded ? (
+          // Outside the live log: unfolding history is not announced as new messages.
+          <ol aria-label="Earlier in our conversation" className="flex flex-col gap-3">
+            {messages.slice(0, foldAt).map((message, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: messages are only ever appended.
+              <MessageLine key={index} message={message} />
+            ))}
+          </ol>
+        ) : (
+          <button type="button" className="btn-secondary self-center text-sm" onClick={() => setUnfolded(true)}>
+            Show our earlier conversation ({foldAt} messages)
+          </button>
+        ))}
       <div role="log" aria-live="polite" aria-label="Conversation with Sam">
         <ol className="flex flex-col gap-3">
-          {messages.slice(0, visible).map((message, index) => (
+          {messages.slice(foldAt, visible).map((message, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: messages are only ever appended.
-            <MessageLine key={index} message={message} />
+            <MessageLine key={foldAt + index} message={message} />
           ))}
         </ol>
       </div>
@@ -191,10 +222,10 @@ export function ChatView({
       {/* The newest message scrolls into view above the message box (and the cookie banner). */}
       <div ref={end} className="scroll-mb-28" />
       {notice}
-      {/* Sticks above the cookie banner while it is open (its height: consent/cookie-banner.tsx). */}
+      {/* Sticks above the cookie banner while it is open (its height: consent/cookie-banner.tsx) and the phone's bottom navigation. */}
       <form
         onSubmit={submit}
-        className="sticky bottom-[var(--cookie-banner-height,0px)] flex items-end gap-2 bg-silk py-3"
+        className="sticky bottom-[calc(var(--cookie-banner-height,0px)+var(--bottom-nav-height,0px))] flex items-end gap-2 bg-silk py-3"
       >
         <label htmlFor="chat-input" className="sr-only">
           Your message to Sam

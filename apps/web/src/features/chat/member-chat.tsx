@@ -95,7 +95,9 @@ function Conversation() {
       </p>
     );
   }
-  if (!query.data) return <PageFallback />;
+  // Where to open is known before the conversation shows: at a photo review waiting above it, or at the end.
+  if (!query.data || (interviewDone && !matches.data && !matches.isError)) return <PageFallback />;
+  const reviewWaiting = (matches.data ?? []).some((m) => m.status === "photoValidation" && m.photos.length > 0);
 
   const send = async (text: string): Promise<boolean> => {
     setWritten(true);
@@ -135,6 +137,7 @@ function Conversation() {
       error={error}
       onSend={send}
       stage={stage}
+      startAtTop={reviewWaiting}
       notice={
         <>
           {interviewDone && <WaitingGreeting matches={matches.data} written={written} />}

@@ -67,7 +67,7 @@ function useRoomBelow(shown: boolean) {
   }, [shown]);
   useEffect(() => {
     const root = document.documentElement;
-    root.style.scrollPaddingBottom = shown ? `${height}px` : "";
+    root.style.scrollPaddingBottom = shown ? `calc(${height}px + var(--bottom-nav-height, 0px))` : "";
     // What sticks to the bottom of the window (the chat's message box) sits above the banner.
     root.style.setProperty("--cookie-banner-height", shown ? `${height}px` : "0px");
     return () => {
@@ -104,7 +104,7 @@ export function CookieBanner() {
         aria-modal="false"
         aria-labelledby={titleId}
         aria-describedby={textId}
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_rgba(0,0,0,0.08)] backdrop-blur"
+        className="fixed inset-x-0 bottom-[var(--bottom-nav-height,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_rgba(0,0,0,0.08)] backdrop-blur"
       >
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
           <div className="flex-1 text-sm">

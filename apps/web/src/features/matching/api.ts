@@ -1,11 +1,14 @@
 import {
   MATCH_OUTCOMES_PATH,
   MATCHES_PATH,
+  type MatchConfirmationOutput,
   type MatchesResponse,
   type MatchOutcomesResponse,
   PENDING_MATCH_PATH,
   type PendingMatchResponse,
   type RecordMatchOutcomeOutput,
+  YOUR_WEB_PATH,
+  type YourWebResponse,
 } from "@sams-web/domain/matching/contracts";
 import { MESSAGES, type MessageCode } from "@sams-web/domain/shared/messages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -18,17 +21,29 @@ import { ApiError, apiFetch, call, hasErrorCode } from "../../lib/api-client.ts"
  * Begin Search, step by step: the narrative, the preliminary match, then scoring. `onProgress`
  * gets each step's message; the result is the message that ends the search.
  */
-export async function beginSearch(onProgress: (message: string) => void): Promise<string> {
+export async function beginSearch(onProgress: (message: string) => void): Promise<SearchEnding> {
   onProgress(MESSAGES.generatingNarrative);
   await call("triggeredGenerateNarrative", {});
   onProgress(MESSAGES.searchingForMatches);
   const prelim = await call("triggeredPrelimMatch", {});
   // The server passed the Begin Search gate and claimed the search: it has started.
   trackEvent("search_started");
-  if (!prelim.found) return MESSAGES.noPotentialMatches;
+  const lastToday = prelim.searchesLeftToday === 0;
+  if (!prelim.found) return { message: MESSAGES.noPotentialMatches, lastToday };
   onProgress(MESSAGES.potentialMatchesChecking);
   const scored = await call("triggeredMatchingAlgo", {});
-  return scored.found ? MESSAGES.potentialMatchesFound : MESSAGES.noPotentialMatches;
+  if (!scored.found) return { message: MESSAGES.noPotentialMatches, lastToday };
+  // Found, but perhaps only someone Sam is still asking questions: nothing to see yet, and said so.
+  const { entries } = await apiFetch<YourWebResponse>(YOUR_WEB_PATH);
+  const forYou = entries.some((e) => e.stage === "photosToReview" || e.stage === "questionsForYou");
+  const waiting = entries.some((e) => e.stage === "waitingForThem");
+  return { message: !forYou && waiting ? MESSAGES.searchWaitingForAnswers : MESSAGES.potentialMatchesFound, lastToday };
+}
+
+/** How a search ended: its message, and whether it was the day's last (SEARCHES_PER_DAY). */
+export interface SearchEnding {
+  message: string;
+  lastToday: boolean;
 }
 
 /** The Begin Search gate's refusals, each shown as its own message. */
@@ -93,8 +108,8 @@ export function usePendingMatch(options: { enabled?: boolean } = {}) {
 }
 
 /** 'Confirm and Connect': the server answers with the message to show. */
-export async function confirmMatch(matchId: string): Promise<string> {
-  return (await call("triggeredMatchConfirmation", { matchId })).message;
+export function confirmMatch(matchId: string): Promise<MatchConfirmationOutput> {
+  return call("triggeredMatchConfirmation", { matchId });
 }
 
 // Under the "matches" topic, so a new question (or an answer from another tab) refetches it.
@@ -111,4 +126,20 @@ export function useMatchOutcomes(options: { enabled?: boolean } = {}) {
 /** An answer link's token: the server records its answer, no sign-in needed. */
 export function recordMatchOutcome(token: string): Promise<RecordMatchOutcomeOutput> {
   return call("recordMatchOutcome", { token });
+}
+
+// Under the "matches" topic, so any change to a pair (either side's) refetches it.
+export const yourWebQueryOptions = () =>
+  queryOptions({
+    queryKey: ["matches", "web"],
+    queryFn: () => apiFetch<YourWebResponse>(YOUR_WEB_PATH),
+  });
+
+export function useYourWeb(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...yourWebQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** The person saw the moment of their connection with `matchId`: it is not announced again. */
+export function markMatchMomentSeen(matchId: string): Promise<unknown> {
+  return call("matchMomentSeen", { matchId });
 }

@@ -10,13 +10,10 @@ function PendingMatchLink() {
     <Link
       to={paths.matchConfirmation}
       aria-label="Pending match"
-      className="inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-rose-soft px-3 text-sm font-semibold text-rose-deep no-underline"
+      className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full bg-rose-soft px-3 text-sm font-semibold text-rose-deep no-underline"
     >
       <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-rose" />
-      {/* On a phone the header has room for one word. */}
-      <span aria-hidden="true" className="sm:hidden">
-        Match
-      </span>
+      {/* On a phone the greeting needs the room: the dot alone, and the bottom bar marks Your web too. */}
       <span aria-hidden="true" className="hidden sm:inline">
         Pending match
       </span>

@@ -1,11 +1,15 @@
 // Above the signed-in chat (member-chat.tsx's chunk, not the guest's first page): no zod here.
 import type { CandidateSummary, MatchView } from "@sams-web/domain/matching/contracts";
+import { keptNotice, setFreeQuestion } from "@sams-web/domain/matching/messages";
 import { describeDistance } from "@sams-web/domain/matching/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { useQueryClient } from "@tanstack/react-query";
 import { type PointerEvent, useRef, useState } from "react";
+import { Link } from "react-router";
+import { paths } from "../../config/paths.ts";
 import { useSession } from "../../lib/session.ts";
 import { SafetyActions } from "../safety/safety-actions.tsx";
-import { type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
+import { matchesQueryOptions, type PhotoAction, reviewPhotoMatch, useMatches } from "./api.ts";
 
 /** The photoValidation candidates with photos, top score first: photo review shows the first. */
 function candidatesToReview(matches: readonly MatchView[], hidden: ReadonlySet<string>): MatchView[] {
@@ -22,28 +26,56 @@ export function PhotoReview() {
   return user ? <SignedInPhotoReview /> : null;
 }
 
+/** What the review says once a choice is made: what happens next, and where to see it. */
+interface Notice {
+  text: string;
+  /** After Keep: Your web shows where the pair stands; after a mutual keep, the pending match. */
+  link?: { to: string; label: string };
+}
+
 function SignedInPhotoReview() {
   const { data } = useMatches();
+  const queryClient = useQueryClient();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const waiting = candidatesToReview(data ?? [], hidden);
   const candidate = waiting[0];
   const noticeLine = notice && (
-    <p role="status" className="card mx-auto mb-6 w-full max-w-md">
-      {notice}
-    </p>
+    <div role="status" className="card mx-auto mb-6 w-full max-w-md">
+      <p>{notice.text}</p>
+      {notice.link && (
+        <Link to={notice.link.to} className="btn-secondary mt-3 inline-flex no-underline">
+          {notice.link.label}
+        </Link>
+      )}
+    </div>
   );
   if (!candidate) return noticeLine || null;
 
   async function act(action: PhotoAction) {
     if (!candidate) return;
-    const id = candidate.id;
+    const { id, firstName } = candidate;
     // The candidate leaves the list at once; the server's change arrives over the live channel.
     setFailed(false);
     setHidden((current) => new Set(current).add(id));
     try {
       await reviewPhotoMatch(id, action);
+      if (action === "declined") {
+        setNotice({ text: MESSAGES.matchSetFree });
+        return;
+      }
+      // They may have kept this person already: then it is a pending match, said as such.
+      const matches = await queryClient.fetchQuery({ ...matchesQueryOptions(), staleTime: 0 });
+      const mutual = matches.find((m) => m.id === id)?.status === "matchPending";
+      setNotice(
+        mutual
+          ? {
+              text: MESSAGES.mutualMatchNotice,
+              link: { to: paths.matchConfirmation, label: MESSAGES.mutualMatchLink },
+            }
+          : { text: keptNotice(firstName), link: { to: paths.yourWeb, label: "See your web" } },
+      );
     } catch {
       // Nothing changed on the server: the candidate comes back, with a word about why.
       setFailed(true);
@@ -58,7 +90,7 @@ function SignedInPhotoReview() {
   /** Blocked or reported: the candidate is gone for good, and the sentence says what happens next. */
   function onSafety(message: string) {
     if (!candidate) return;
-    setNotice(message);
+    setNotice({ text: message });
     setHidden((current) => new Set(current).add(candidate.id));
   }
 
@@ -102,6 +134,7 @@ function CandidatePhotos({
 }) {
   const { photos } = candidate;
   const [index, setIndex] = useState(0);
+  const [confirmingSetFree, setConfirmingSetFree] = useState(false);
   const count = photos.length;
   const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
   const swipeStart = useRef<number | null>(null);
@@ -167,14 +200,29 @@ function CandidatePhotos({
           {MESSAGES.photoReviewFailed}
         </p>
       )}
-      <div className="mt-4 flex justify-between gap-3">
-        <button type="button" className="btn-secondary" onClick={() => onAction("declined")}>
-          Set free
-        </button>
-        <button type="button" className="btn-primary" onClick={() => onAction("accepted")}>
-          Keep in your web
-        </button>
-      </div>
+      {/* Set free ends the pair for good: asked once. */}
+      {confirmingSetFree ? (
+        <div className="mt-4 rounded-xl border border-line p-3">
+          <p>{setFreeQuestion(candidate.firstName)}</p>
+          <div className="mt-3 flex justify-between gap-3">
+            <button type="button" className="btn-secondary" onClick={() => setConfirmingSetFree(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn-primary" onClick={() => onAction("declined")}>
+              Set free
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4 flex justify-between gap-3">
+          <button type="button" className="btn-secondary" onClick={() => setConfirmingSetFree(true)}>
+            Set free
+          </button>
+          <button type="button" className="btn-primary" onClick={() => onAction("accepted")}>
+            Keep in your web
+          </button>
+        </div>
+      )}
       <SafetyActions personId={candidate.id} firstName={candidate.firstName} onDone={onSafety} />
     </section>
   );

@@ -1,13 +1,33 @@
 import type { MatchView } from "@sams-web/domain/matching/contracts";
+import type { Profile } from "@sams-web/domain/profile/schemas";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
+import { useProfile } from "../profile/api.ts";
+import { requirementsFor } from "../profile/requirements-checklist.tsx";
 import { beginSearch, searchErrorMessage, useMatches } from "./api.ts";
 
 /** Candidates waiting for the person in Sam's chat: follow-up questions or photos to review. */
 function waitingInChat(matches: readonly MatchView[] | undefined): number {
   return (matches ?? []).filter((m) => m.status === "photoValidation" || m.status === "followupsQueued").length;
+}
+
+/** Begin Search's gate messages for everything still missing, in the order the gate checks them. */
+const GATE_MESSAGE = {
+  verified: MESSAGES.verifyEmailToSearch,
+  interview: MESSAGES.completeOnboardingToSearch,
+  photos: MESSAGES.uploadPicturesToSearch,
+  zipCode: MESSAGES.enterZipToSearch,
+  birthday: MESSAGES.enterBirthdayToSearch,
+  status: MESSAGES.setStatusActiveToSearch,
+} as const;
+
+function missingFor(profile: Profile | undefined): string[] {
+  if (!profile) return [];
+  return requirementsFor(profile)
+    .filter((requirement) => !requirement.done)
+    .map((requirement) => GATE_MESSAGE[requirement.id]);
 }
 
 /** The settings sliders a search that found nobody offers to widen (their thumbs' ids). */
@@ -22,7 +42,9 @@ function focusSlider(id: string) {
 
 /** Begin Search and its message area, on the settings screen, with the way on from each ending. */
 export function SearchSection() {
+  const profile = useProfile();
   const [message, setMessage] = useState<string | null>(null);
+  const [lastToday, setLastToday] = useState(false);
   const [busy, setBusy] = useState(false);
   // Each candidate is announced as soon as their pair is scored: the matches refetch live.
   const matches = useMatches({ enabled: busy });
@@ -36,12 +58,17 @@ export function SearchSection() {
     message === MESSAGES.potentialMatchesChecking &&
     waitingAtStart !== null &&
     waitingInChat(matches.data) > waitingAtStart;
+  // Everything Begin Search still needs, all at once (the server checks the same, first one first).
+  const missing = missingFor(profile.data);
 
   async function onBegin() {
     setWaitingAtStart(null);
     setBusy(true);
+    setLastToday(false);
     try {
-      setMessage(await beginSearch(setMessage));
+      const ending = await beginSearch(setMessage);
+      setMessage(ending.message);
+      setLastToday(ending.lastToday);
     } catch (error) {
       setMessage(searchErrorMessage(error));
     } finally {
@@ -62,6 +89,14 @@ export function SearchSection() {
           Visit Sam
         </Link>
       )}
+      {!busy && message === MESSAGES.searchWaitingForAnswers && (
+        <Link to={paths.yourWeb} className="btn-secondary mt-3 inline-flex no-underline">
+          See your web
+        </Link>
+      )}
+      {!busy && message === MESSAGES.noPotentialMatches && lastToday && (
+        <p className="mt-2 text-sm text-ink-soft">{MESSAGES.lastSearchToday}</p>
+      )}
       {!busy && message === MESSAGES.noPotentialMatches && (
         <div className="mt-3 flex flex-wrap gap-3">
           <button type="button" className="btn-secondary" onClick={() => focusSlider(SLIDER_IDS.searchRadius)}>
@@ -72,8 +107,24 @@ export function SearchSection() {
           </button>
         </div>
       )}
+      {missing.length > 0 && (
+        <div id="search-needs" className="mt-3 rounded-xl bg-amber-soft px-4 py-3 text-sm">
+          <p className="font-semibold">{MESSAGES.searchNeeds}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {missing.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div>
-        <button type="button" className="btn-primary mt-3" onClick={onBegin} disabled={busy}>
+        <button
+          type="button"
+          className="btn-primary mt-3"
+          onClick={onBegin}
+          disabled={busy || missing.length > 0}
+          aria-describedby={missing.length > 0 ? "search-needs" : undefined}
+        >
           Begin Search
         </button>
       </div>

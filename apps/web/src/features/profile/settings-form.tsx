@@ -158,7 +158,7 @@ export function SettingsForm({ profile }: { profile: Profile }) {
       */}
       <div
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--cookie-banner-height,0px)+1rem)] z-30 flex justify-center px-4 text-sm font-semibold"
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--cookie-banner-height,0px)+var(--bottom-nav-height,0px)+1rem)] z-30 flex justify-center px-4 text-sm font-semibold"
       >
         {notice && (
           <p className="pointer-events-auto rounded-full border border-moss/30 bg-white px-4 py-2 text-moss shadow-lg">
