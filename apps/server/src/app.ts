@@ -15,6 +15,7 @@ import { photosFeature } from "./features/photos/index.ts";
 import { privacyFeature } from "./features/privacy/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
 import { safetyFeature } from "./features/safety/index.ts";
+import { storyFeature } from "./features/story/index.ts";
 import { yourWebFeature } from "./features/your-web/index.ts";
 import { botcheckPlugin } from "./platform/botcheck/botcheck-plugin.ts";
 import { configPlugin } from "./platform/config/config-plugin.ts";
@@ -86,6 +87,7 @@ export const FEATURES: readonly Feature[] = [
   insightsFeature,
   notificationsFeature,
   yourWebFeature,
+  storyFeature,
   analyticsFeature,
 ];
 

@@ -23,6 +23,7 @@ const MatchOutcomePage = lazyWithRetry(() => import("../features/matching/match-
 const UnsubscribePage = lazyWithRetry(() => import("../features/notifications/unsubscribe-page.tsx"));
 const YourWebPage = lazyWithRetry(() => import("../features/matching/your-web-page.tsx"));
 const MatchMomentPage = lazyWithRetry(() => import("../features/matching/match-moment-page.tsx"));
+const StoryPage = lazyWithRetry(() => import("../features/story/story-page.tsx"));
 const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"));
 // Its chunk alone carries the chart library.
 const InsightsPage = lazyWithRetry(() => import("../features/insights/insights-page.tsx"));
@@ -91,6 +92,14 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <MatchMomentPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path={paths.yourStory}
+          element={
+            <SignedInOnly fillsScreen>
+              <StoryPage />
             </SignedInOnly>
           }
         />

@@ -29,6 +29,10 @@ export interface MatchView extends CandidateSummary {
   /** Addresses of the candidate's photos, served only while this match is live. */
   photos: string[];
   followup_questions: string[];
+  /** "About me in Sam's words", as the candidate approved it, from photo review on; else null. */
+  about: string | null;
+  /** Up to three things both of you love doing, from photo review on (labels, never anyone's words). */
+  sharedInterests: string[];
 }
 
 export interface MatchesResponse {

@@ -13,6 +13,8 @@ describe("matchSchema (status, score, photos, followup_questions)", () => {
       age: 34,
       distanceBandMiles: 25,
       reason: "Your strongest common ground is your values.",
+      about: "Loves sailing and books.",
+      sharedInterests: ["books"],
     };
     expect(matchSchema.parse(m)).toEqual(m);
     expect(matchSchema.safeParse({ ...m, status: "declined" }).success).toBe(false);

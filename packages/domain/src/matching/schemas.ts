@@ -22,6 +22,8 @@ export const matchSchema = candidateSummarySchema.extend({
   score: z.number(),
   photos: z.array(z.string()),
   followup_questions: z.array(z.string()),
+  about: z.string().nullable(),
+  sharedInterests: z.array(z.string()),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -11,6 +11,7 @@ import { PRIVACY_MESSAGES } from "../privacy/messages.ts";
 import { PROFILE_MESSAGES } from "../profile/messages.ts";
 import { SAFETY_MESSAGES } from "../safety/messages.ts";
 import { FIRST_PAGE_MESSAGES } from "../shell/messages.ts";
+import { STORY_MESSAGES } from "../story/messages.ts";
 import { isMessageCode, MESSAGES } from "./messages.ts";
 
 // Every message whose wording is prescribed, to the letter. If one of these fails, the table drifted.
@@ -145,6 +146,7 @@ describe("the feature tables", () => {
     SAFETY_MESSAGES,
     INSIGHTS_MESSAGES,
     NOTIFICATIONS_MESSAGES,
+    STORY_MESSAGES,
     API_MESSAGES,
   ];
 

@@ -10,6 +10,7 @@ import { PRIVACY_MESSAGES } from "../privacy/messages.ts";
 import { PROFILE_MESSAGES } from "../profile/messages.ts";
 import { SAFETY_MESSAGES } from "../safety/messages.ts";
 import { FIRST_PAGE_MESSAGES } from "../shell/messages.ts";
+import { STORY_MESSAGES } from "../story/messages.ts";
 
 // Every user-facing message, quoted to the letter (punctuation included: some sentences exist
 // twice, with and without a final period, and both spellings are kept). Entries marked "ours" fill
@@ -29,6 +30,7 @@ export const MESSAGES = {
   ...SAFETY_MESSAGES,
   ...INSIGHTS_MESSAGES,
   ...NOTIFICATIONS_MESSAGES,
+  ...STORY_MESSAGES,
   ...API_MESSAGES,
 } as const;
 

@@ -4,13 +4,28 @@ import { ageOn } from "@sams-web/domain/profile/rules";
 import { and, asc, eq, inArray, ne, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { blocks, matches, messages, narratives, profiles, searches, zipCodes } from "../../db/schema.ts";
-import type { InterviewAnswer, Narrative } from "./narrative/narrative.ts";
+import {
+  blocks,
+  matches,
+  messages,
+  narrativeCorrections,
+  narratives,
+  profileIntros,
+  profiles,
+  searches,
+  zipCodes,
+} from "../../db/schema.ts";
+import { CORRECTION_STAGE, type InterviewAnswer, type Narrative } from "./narrative/narrative.ts";
+
+/** Statuses at which Sam has not shown the candidate yet: the person answers questions about someone unnamed. */
+const UNSHOWN: ReadonlySet<string> = new Set(["followupsQueued", "followupsAnswered"]);
 
 /**
- * The signed-in person's matches; a candidate's photos only while the match is live. A pair
- * either person blocked (a report blocks too) is left out altogether: after a block neither
- * learns anything more of the other, not even a name in an ended match.
+ * The signed-in person's matches. Who a candidate is (name, age, photos, their approved
+ * introduction) only from photo review on, and photos only while the match is live; shared
+ * interests are filled in by the caller (they are read from both narratives). A pair either
+ * person blocked (a report blocks too) is left out altogether: after a block neither learns
+ * anything more of the other, not even a name in an ended match.
  */
 export async function listMatchesFor(db: Database, userId: string, today = new Date()): Promise<MatchView[]> {
   const rows = await db
@@ -24,9 +39,11 @@ export async function listMatchesFor(db: Database, userId: string, today = new D
       photoUrls: profiles.photoUrls,
       displayName: profiles.displayName,
       birthday: profiles.birthday,
+      intro: profileIntros.text,
     })
     .from(matches)
     .innerJoin(profiles, eq(profiles.userId, matches.candidateId))
+    .leftJoin(profileIntros, eq(profileIntros.userId, matches.candidateId))
     .where(
       and(
         eq(matches.userId, userId),
@@ -43,17 +60,22 @@ export async function listMatchesFor(db: Database, userId: string, today = new D
         ),
       ),
     );
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status as MatchStatus,
-    score: row.score,
-    photos: row.status === "no" ? [] : row.photoUrls,
-    followup_questions: row.followupQuestions,
-    firstName: firstNameOf(row.displayName),
-    age: row.birthday ? ageOn(row.birthday, today) : null,
-    distanceBandMiles: row.distanceBandMiles,
-    reason: row.reason,
-  }));
+  return rows.map((row) => {
+    const shown = !UNSHOWN.has(row.status) && row.status !== "no";
+    return {
+      id: row.id,
+      status: row.status as MatchStatus,
+      score: row.score,
+      photos: shown ? row.photoUrls : [],
+      followup_questions: row.followupQuestions,
+      firstName: shown ? firstNameOf(row.displayName) : "",
+      age: shown && row.birthday ? ageOn(row.birthday, today) : null,
+      distanceBandMiles: row.distanceBandMiles,
+      reason: shown ? row.reason : "",
+      about: shown ? row.intro : null,
+      sharedInterests: [],
+    };
+  });
 }
 
 /**
@@ -103,13 +125,23 @@ export async function countLiveMatches(db: Database, userId: string): Promise<nu
   return row?.n ?? 0;
 }
 
-/** What the person wrote in their interview and follow-ups, oldest first. */
+/**
+ * What the person wrote in their interview and follow-ups, oldest first, then what they told Sam
+ * is wrong in their story ("Your story"), oldest first, each as an answer of stage
+ * `correction:<section>` (see narrative/narrative.ts).
+ */
 export async function listAnswers(db: Database, userId: string): Promise<InterviewAnswer[]> {
-  return db
+  const answers = await db
     .select({ stage: messages.stage, text: messages.text })
     .from(messages)
     .where(and(eq(messages.userId, userId), eq(messages.sender, "user")))
     .orderBy(asc(messages.id));
+  const corrections = await db
+    .select({ field: narrativeCorrections.field, text: narrativeCorrections.text })
+    .from(narrativeCorrections)
+    .where(eq(narrativeCorrections.userId, userId))
+    .orderBy(asc(narrativeCorrections.id));
+  return [...answers, ...corrections.map(({ field, text }) => ({ stage: `${CORRECTION_STAGE}${field}`, text }))];
 }
 
 export async function findNarratives(db: Database, userIds: readonly string[]): Promise<Map<string, Narrative>> {

@@ -66,7 +66,7 @@ const matching: FastifyPluginAsync = async (fastify) => {
 
   app.get(MATCHES_PATH, { schema: { response: { 200: matchesResponseSchema } } }, async (request) => {
     const user = await sessions.requireUser(request);
-    return { matches: await listMatchesFor(db, user.id) };
+    return { matches: await service.withSharedInterests(user.id, await listMatchesFor(db, user.id)) };
   });
 
   app.get(PENDING_MATCH_PATH, { schema: { response: { 200: pendingMatchResponseSchema } } }, async (request) => {

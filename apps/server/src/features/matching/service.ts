@@ -1,4 +1,4 @@
-import type { MatchConfirmationOutput } from "@sams-web/domain/matching/contracts";
+import type { MatchConfirmationOutput, MatchView } from "@sams-web/domain/matching/contracts";
 import {
   distanceBand,
   inMatchCooldown,
@@ -44,7 +44,7 @@ import {
   updatePair,
 } from "./mutations.ts";
 import type { Narrative, NarrativeWriter } from "./narrative/narrative.ts";
-import { explainFit } from "./scoring/explanation.ts";
+import { explainFit, sharedInterests } from "./scoring/explanation.ts";
 import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./scoring/pair-verdict.ts";
 import { retrieveTopK } from "./scoring/retrieval.ts";
 import type { Scorer } from "./scoring/scorer.ts";
@@ -105,6 +105,23 @@ export class MatchingService {
     const found = await findNarratives(this.deps.db, userIds);
     for (const id of userIds) if (!found.has(id)) found.set(id, await this.generateNarrative(id));
     return found;
+  }
+
+  /**
+   * Photo review's "you both love …": filled in for the candidates waiting for review, from both
+   * narratives (a narrative missing on either side names nothing).
+   */
+  async withSharedInterests(userId: string, matches: MatchView[]): Promise<MatchView[]> {
+    const reviewed = matches.filter((m) => m.status === "photoValidation");
+    if (reviewed.length === 0) return matches;
+    const narratives = await findNarratives(this.deps.db, [userId, ...reviewed.map((m) => m.id)]);
+    const mine = narratives.get(userId);
+    return matches.map((m) => {
+      const theirs = narratives.get(m.id);
+      return m.status === "photoValidation" && mine && theirs
+        ? { ...m, sharedInterests: sharedInterests(mine, theirs) }
+        : m;
+    });
   }
 
   // ── Search: gate, claim, preliminary match ─────────────────────────────────────────────

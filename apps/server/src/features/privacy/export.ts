@@ -17,6 +17,8 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
 - outcomes.json       whether you met the people you connected with, as you answered Sam two weeks
                       on: "met", "talked" (but did not meet), "didNotTalk", or null if you did not
                       answer; with the match's id (as in matches.json) and when Sam asked and you answered
+- story.json          your story as Sam wrote it from your interview (by section), what you told
+                      Sam to change in it, and the introduction you approved for candidates, if any
 - moderation.json     whether a moderator suspended your account, and when, and when a moderator
                       lifted that ("suspend", "restore"); empty if never
 - safety.json         the reports you made (about whom, why, your words, when) and the people you

@@ -190,6 +190,31 @@ function CandidatePhotos({
           </>
         )}
       </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <p className="rounded-full bg-rose-soft px-3 py-1 text-sm font-semibold text-rose-deep">
+          {candidate.score}% compatible
+        </p>
+        {candidate.sharedInterests.length > 0 && (
+          <>
+            <span className="text-sm text-ink-soft">You both love</span>
+            <ul aria-label="What you both love" className="flex flex-wrap gap-2">
+              {candidate.sharedInterests.map((interest) => (
+                <li key={interest} className="rounded-full border border-line px-3 py-1 text-sm">
+                  {interest}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      {candidate.about && (
+        <figure className="mt-3">
+          <figcaption className="text-sm font-semibold text-ink-soft">
+            About {candidate.firstName}, in Sam's words
+          </figcaption>
+          <blockquote className="mt-1 border-l-4 border-rose pl-3">{candidate.about}</blockquote>
+        </figure>
+      )}
       {candidate.reason && (
         <p className="mt-3">
           <span className="font-semibold text-rose-deep">Sam:</span> {candidate.reason}

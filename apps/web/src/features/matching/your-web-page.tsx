@@ -136,6 +136,18 @@ export default function YourWebPage() {
   const stages = WEB_STAGES.filter((stage) => entries.some((entry) => entry.stage === stage));
   return (
     <PageLayout title="Your web" intro="Everyone Sam is talking to you about, and where each of you stands.">
+      <Link
+        to={paths.yourStory}
+        className="mb-8 flex items-center justify-between gap-3 rounded-2xl border border-rose/40 bg-rose-soft px-4 py-3 text-ink no-underline"
+      >
+        <span>
+          <span className="block font-semibold text-rose-deep">Your story</span>
+          <span className="text-sm">How Sam sees you, and what candidates read about you.</span>
+        </span>
+        <span aria-hidden="true" className="text-2xl text-rose-deep">
+          ›
+        </span>
+      </Link>
       {notice && (
         <p role="status" className="mb-6 rounded-xl bg-moss-soft px-4 py-3 text-moss">
           {notice}

@@ -48,6 +48,13 @@ const FIELD_FOR_STAGE: Readonly<Record<string, NarrativeField>> = {
   followupsAnswered: "about",
 };
 
+/**
+ * A correction the person made to one section of their story ("Your story") comes as an answer
+ * whose stage is this prefix and the section's field: the section then reads as they wrote it,
+ * the latest correction winning, whatever the interview said.
+ */
+export const CORRECTION_STAGE = "correction:";
+
 /** Long interviews are cut per field so scoring stays cheap and bounded. */
 export const NARRATIVE_FIELD_MAX_CHARS = 2_000;
 
@@ -77,11 +84,18 @@ export const extractiveNarrativeWriter: NarrativeWriter = {
       contributions: [],
       pastRelationships: [],
     };
+    const corrected = new Map<NarrativeField, string>();
     for (const answer of answers) {
-      const field = FIELD_FOR_STAGE[answer.stage];
       const text = answer.text.replace(/\s+/g, " ").trim();
+      if (answer.stage.startsWith(CORRECTION_STAGE)) {
+        const field = answer.stage.slice(CORRECTION_STAGE.length);
+        if ((NARRATIVE_FIELDS as readonly string[]).includes(field)) corrected.set(field as NarrativeField, text);
+        continue;
+      }
+      const field = FIELD_FOR_STAGE[answer.stage];
       if (field && text !== "") parts[field].push(text);
     }
+    for (const [field, text] of corrected) parts[field] = text === "" ? [] : [text];
     const narrative = emptyNarrative();
     for (const field of NARRATIVE_FIELDS) {
       narrative[field] = parts[field].join(" ").slice(0, NARRATIVE_FIELD_MAX_CHARS);

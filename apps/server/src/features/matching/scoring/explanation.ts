@@ -75,3 +75,19 @@ export function explainFit(verdict: FitVerdict, person: Narrative, candidate: Na
       : `Nothing stands against you; you said least about ${label}.`;
   return `${ground} ${gap}`;
 }
+
+/** How many shared interests photo review names at most. */
+export const MAX_SHARED_INTERESTS = 3;
+
+/**
+ * What both people say they love doing, as the vocabulary names it ("books", "the outdoors"),
+ * from what each says of themselves: labels only, never anyone's words. Pure and deterministic.
+ */
+export function sharedInterests(person: Narrative, candidate: Narrative): string[] {
+  const mine = readConcepts(selfText(person)).affirmed.interests;
+  const theirs = readConcepts(selfText(candidate)).affirmed.interests;
+  return CONCEPTS.interests
+    .filter((c) => mine.has(c.id) && theirs.has(c.id))
+    .map((c) => c.label)
+    .slice(0, MAX_SHARED_INTERESTS);
+}

@@ -1,0 +1,195 @@
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import type { StoryResponse } from "@sams-web/domain/story/contracts";
+import { eq, inArray } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { matches, narratives } from "../../../src/db/schema.ts";
+import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
+import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
+
+// "Your story": a person reads the narrative Sam wrote about them, corrects it section by
+// section and sees it rewritten (and kept through every later rewrite), approves the few lines
+// candidates read, and finds it all in their data export. Candidates read the introduction only
+// once approved, only from photo review on, and never anything else of the story.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const inject = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+async function story(cookie: string): Promise<StoryResponse> {
+  const response = await inject("GET", "/api/story", cookie);
+  expect(response.statusCode).toBe(200);
+  return response.json() as StoryResponse;
+}
+
+describe("your story", () => {
+  it("needs a signed-in person; before the interview is complete there is none yet", async () => {
+    expect((await inject("GET", "/api/story")).statusCode).toBe(401);
+    expect((await inject("PUT", "/api/story/intro", undefined, { text: "Hi" })).statusCode).toBe(401);
+    const fresh = await signUp(t.app);
+    const view = await story(fresh.cookie);
+    expect(view.ready).toBe(false);
+    expect(view.sections).toEqual([]);
+    const refused = await inject("POST", "/api/story/corrections", fresh.cookie, { section: "about", text: "I sail." });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(MESSAGES.storyNotReady);
+  });
+
+  it("shows every section Sam wrote; a correction rewrites it, is kept through the search's rewrite, and changes nothing else", async () => {
+    const person = await signedUpPerson(t, { name: "Maya Field" });
+    const before = await story(person.cookie);
+    expect(before.ready).toBe(true);
+    expect(before.sections.map((s) => s.section)).toEqual([
+      "about",
+      "goals",
+      "bestQualities",
+      "partnerPreferences",
+      "dealbreakers",
+      "worstQualities",
+      "contributions",
+      "pastRelationships",
+    ]);
+    expect(before.sections.find((s) => s.section === "about")?.text).toContain("hiking on weekends");
+
+    const correction = "I'm a night nurse, and on my days off I sail with my brother.";
+    const after = await inject("POST", "/api/story/corrections", person.cookie, { section: "about", text: correction });
+    expect(after.statusCode).toBe(200);
+    const rewritten = (after.json() as StoryResponse).sections;
+    expect(rewritten.find((s) => s.section === "about")).toEqual({
+      section: "about",
+      text: correction,
+      corrected: true,
+    });
+    expect(rewritten.find((s) => s.section === "goals")).toEqual(before.sections.find((s) => s.section === "goals"));
+
+    // The search writes the narrative again from the interview: the correction stays.
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    const [row] = await t.db.select().from(narratives).where(eq(narratives.userId, person.userId));
+    expect(row?.about).toBe(correction);
+  });
+
+  it("refuses an empty or overlong correction and an unknown section, changing nothing", async () => {
+    const person = await signedUpPerson(t);
+    for (const body of [
+      { section: "about", text: "   " },
+      { section: "about", text: "x".repeat(1_001) },
+      { section: "secrets", text: "hello" },
+      { section: "about", text: "hello", extra: true },
+    ]) {
+      const response = await inject("POST", "/api/story/corrections", person.cookie, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const view = await story(person.cookie);
+    expect(view.sections.every((s) => !s.corrected)).toBe(true);
+  });
+
+  it("drafts the introduction from likes, values, hopes and gifts, never from dealbreakers or past loves", async () => {
+    const person = await signedUpPerson(t, {
+      interview: {
+        rapport_building: "I love hiking and books.",
+        relationship_goals: "I want marriage and children.",
+        best_qualities: "I am honest and kind, and I make people laugh.",
+        dealbreakers: "Smoking and gambling are a hard no; so is anyone who hates dancing.",
+        past_relationships: "My ex loved jazz music and we broke up over travel.",
+        contributions: "Patience and good cooking.",
+      },
+    });
+    const { intro } = await story(person.cookie);
+    expect(intro.approved).toBeNull();
+    expect(intro.draft).toMatch(/hiking|the outdoors/);
+    expect(intro.draft).toMatch(/books/);
+    expect(intro.draft).toMatch(/honesty/);
+    expect(intro.draft).toMatch(/marriage/);
+    expect(intro.draft).not.toMatch(/smok|gambl|danc|jazz|music|travel|ex\b/i);
+    expect(intro.draft.length).toBeLessThanOrEqual(280);
+  });
+
+  it("an approved introduction is what candidates read in photo review, only then and only from photo review on", async () => {
+    const maya = await signedUpPerson(t, { name: "Maya", zipCode: "30301" });
+    const leo = await signedUpPerson(t, { name: "Leo", gender: "man", seekingGender: "woman", zipCode: "30301" });
+    await t.db.insert(matches).values([
+      { userId: leo.userId, candidateId: maya.userId, status: "followupsQueued", score: 80, followupQuestions: ["Q?"] },
+      { userId: maya.userId, candidateId: leo.userId, status: "followupsAnswered", score: 80 },
+    ]);
+    const aboutMaya = async () => {
+      const response = await inject("GET", "/api/matches", leo.cookie);
+      return (
+        response.json().matches as { id: string; about: string | null; firstName: string; photos: string[] }[]
+      ).find((m) => m.id === maya.userId);
+    };
+    // Not approved: nothing. Before photo review: neither her words nor her name nor her photos.
+    expect((await aboutMaya())?.about).toBeNull();
+    const intro = "Loves sailing at dawn and a good book. Looking for something lasting.";
+    const approved = await inject("PUT", "/api/story/intro", maya.cookie, { text: `  ${intro}  ` });
+    expect(approved.statusCode).toBe(200);
+    expect((approved.json() as StoryResponse).intro.approved).toBe(intro);
+    const early = await aboutMaya();
+    expect(early).toMatchObject({ about: null, firstName: "", photos: [] });
+
+    await t.db
+      .update(matches)
+      .set({ status: "photoValidation" })
+      .where(inArray(matches.userId, [leo.userId, maya.userId]));
+    expect((await aboutMaya())?.about).toBe(intro);
+
+    // Withdrawn: gone at once.
+    expect((await inject("DELETE", "/api/story/intro", maya.cookie)).statusCode).toBe(200);
+    expect((await aboutMaya())?.about).toBeNull();
+  });
+
+  it("refuses contact details, an empty or an overlong introduction, and keeps what was approved", async () => {
+    const person = await signedUpPerson(t);
+    await inject("PUT", "/api/story/intro", person.cookie, { text: "Loves books." });
+    for (const [text, message] of [
+      ["Write me at maya@example.com", MESSAGES.introContact],
+      ["Call 555 123 4567 any time", MESSAGES.introContact],
+      ["Find me on instagram", MESSAGES.introContact],
+      ["see www.maya.com", MESSAGES.introContact],
+      ["   ", MESSAGES.introEmpty],
+      ["x".repeat(281), MESSAGES.introTooLong],
+    ] as const) {
+      const response = await inject("PUT", "/api/story/intro", person.cookie, { text });
+      expect(response.statusCode, text).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    expect((await story(person.cookie)).intro.approved).toBe("Loves books.");
+  });
+
+  it("the data export holds the story, the corrections and the approved introduction", async () => {
+    const person = await signedUpPerson(t);
+    await inject("POST", "/api/story/corrections", person.cookie, {
+      section: "goals",
+      text: "A quiet life by the sea.",
+    });
+    await inject("PUT", "/api/story/intro", person.cookie, { text: "Loves the sea." });
+    const response = await inject("GET", "/api/export", person.cookie);
+    expect(response.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const exported = JSON.parse(new TextDecoder().decode(files["story.json"]));
+    expect(exported.narrative.goals).toBe("A quiet life by the sea.");
+    expect(exported.corrections).toEqual([
+      expect.objectContaining({ section: "goals", text: "A quiet life by the sea." }),
+    ]);
+    expect(exported.introduction.text).toBe("Loves the sea.");
+    expect(new TextDecoder().decode(files["README.txt"])).toContain("story.json");
+  });
+
+  it("a person's story is their own: another's story, corrections and introduction are out of reach", async () => {
+    const maya = await signedUpPerson(t, { name: "Maya" });
+    const eve = await signedUpPerson(t, { name: "Eve" });
+    await inject("PUT", "/api/story/intro", maya.cookie, { text: "Maya's own words." });
+    // There is no way to name another person in any story route: each reads the caller's own.
+    const eves = await story(eve.cookie);
+    expect(eves.intro.approved).toBeNull();
+    expect(JSON.stringify(eves)).not.toContain("Maya");
+  });
+});
