@@ -6,15 +6,14 @@
 // 3. SIGTERM to exit with one slow request in flight (held in the database for a second), on an
 //    outside database and with the embedded one.
 //   node --import tsx bench/fleet.ts [--connections 20] [--seconds 10] [--changes 20]
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { solveChallenge } from "altcha-lib/v1";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
+import { type Instance, signUp, startInstance } from "./instances.ts";
 import { freePort, percentile } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -29,71 +28,6 @@ const SECONDS = Number(values.seconds);
 const CHANGES = Number(values.changes);
 /** How long the slow request is held in the database after SIGTERM. */
 const SLOW_HOLD_MS = 1000;
-
-const root = path.resolve(import.meta.dirname, "..");
-
-interface Instance {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      LOG_LEVEL: "error",
-      BOTCHECK_MAX_NUMBER: "1",
-      AUTH_RATE_LIMIT_PER_IP: "1000000",
-      AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) return { child, base, exited };
-    if (child.exitCode !== null) throw new Error(`an instance exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("an instance did not start");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function signUp(base: string, email: string): Promise<string> {
-  const challenge = (await (await fetch(`${base}/api/botcheck/challenge`)).json()) as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    maxnumber: number;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: base.replace("127.0.0.1", "localhost"),
-      "x-botcheck": Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64"),
-    },
-    body: JSON.stringify({ email, password: "violet-harbor-42-lantern", name: "Bench" }),
-  });
-  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
 
 async function requestsPerSecond(url: string, headers: Record<string, string>, seconds: number) {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });

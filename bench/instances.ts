@@ -1,0 +1,71 @@
+// Server processes for the benchmarks, as `npm start` runs them (node --import tsx
+// apps/server/src/main.ts), each on a free port, and a signed-up person's session cookie.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { solveChallenge } from "altcha-lib/v1";
+import { freePort } from "./lib.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export interface Instance {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      LOG_LEVEL: "error",
+      BOTCHECK_MAX_NUMBER: "1",
+      AUTH_RATE_LIMIT_PER_IP: "1000000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ok) return { child, base, exited };
+    if (child.exitCode !== null) throw new Error(`an instance exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("an instance did not start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function signUp(base: string, email: string): Promise<string> {
+  const challenge = (await (await fetch(`${base}/api/botcheck/challenge`)).json()) as {
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    maxnumber: number;
+  };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: base.replace("127.0.0.1", "localhost"),
+      "x-botcheck": Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64"),
+    },
+    body: JSON.stringify({ email, password: "violet-harbor-42-lantern", name: "Bench" }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
