@@ -54,7 +54,7 @@ describe("a search scored by a model", () => {
     const unsubscribe = t.app.bus.subscribe(her.userId, (event) => heard.push(event));
     try {
       expect((await call(t.app, her.cookie, "triggeredGenerateNarrative")).status).toBe(200);
-      expect((await call(t.app, her.cookie, "triggeredPrelimMatch")).body.result).toEqual({ found: true });
+      expect((await call(t.app, her.cookie, "triggeredPrelimMatch")).body.result).toMatchObject({ found: true });
       let searchDone = false;
       const scoring = call(t.app, her.cookie, "triggeredMatchingAlgo").finally(() => {
         searchDone = true;

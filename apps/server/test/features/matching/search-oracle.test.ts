@@ -48,7 +48,9 @@ describe("the search is not an oracle", () => {
     const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "80202" });
     for (let i = 0; i < 3; i += 1) await createPerson(t.db, { zipCode: "80203" });
     const prelim = await call(t.app, me.cookie, "triggeredPrelimMatch");
-    expect(prelim.body.result).toEqual({ found: true });
+    // Besides whether someone was found, only the person's own searches left today, which
+    // nothing about anyone else moves.
+    expect(prelim.body.result).toEqual({ found: true, searchesLeftToday: SEARCHES_PER_DAY - 1 });
     const algo = await call(t.app, me.cookie, "triggeredMatchingAlgo");
     expect(Object.keys(algo.body.result)).toEqual(["found"]);
     expect(algo.raw).not.toMatch(/\d/);
@@ -59,7 +61,10 @@ describe("the search is not an oracle", () => {
     const me = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "99701" });
     for (let i = 0; i < SEARCHES_PER_DAY; i += 1) {
       await finishEarlierSearch(me.userId);
-      expect((await call(t.app, me.cookie, "triggeredPrelimMatch")).body.result).toEqual({ found: false });
+      expect((await call(t.app, me.cookie, "triggeredPrelimMatch")).body.result).toEqual({
+        found: false,
+        searchesLeftToday: SEARCHES_PER_DAY - 1 - i,
+      });
     }
     await finishEarlierSearch(me.userId);
     const refused = await call(t.app, me.cookie, "triggeredPrelimMatch");

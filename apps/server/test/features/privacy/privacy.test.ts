@@ -193,6 +193,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
         "outcomes.json",
         "profile.json",
         "safety.json",
+        "story.json",
       ].sort(),
     );
     const read = (name: string) => JSON.parse(files.get(name)?.toString("utf8") ?? "null");

@@ -98,7 +98,7 @@ describe("the metrics endpoint", () => {
     const her = await signedUpPerson(t, { zipCode: "10001", name: "Harriet" });
     const him = await signedUpPerson(t, { gender: "man", seekingGender: "woman", zipCode: "10002", name: "Horatio" });
     expect((await call(t.app, her.cookie, "triggeredGenerateNarrative")).status).toBe(200);
-    expect((await call(t.app, her.cookie, "triggeredPrelimMatch")).body.result).toEqual({ found: true });
+    expect((await call(t.app, her.cookie, "triggeredPrelimMatch")).body.result).toMatchObject({ found: true });
     expect((await call(t.app, her.cookie, "triggeredMatchingAlgo")).body.result).toEqual({ found: true });
     // Both keep each other in the photo review, then both confirm: connected.
     for (const [who, other] of [

@@ -99,7 +99,7 @@ describe("tracing", () => {
     await createPerson(database.db, { userId, zipCode: "10001" });
     await createPerson(database.db, { gender: "man", seekingGender: "woman", zipCode: "10002" });
     await callOver(base, cookie, "triggeredGenerateNarrative");
-    expect((await callOver(base, cookie, "triggeredPrelimMatch")).result).toEqual({ found: true });
+    expect((await callOver(base, cookie, "triggeredPrelimMatch")).result).toMatchObject({ found: true });
     expect((await callOver(base, cookie, "triggeredMatchingAlgo")).result).toEqual({ found: true });
 
     const isScoringRequest = (span: ReceivedSpan) =>
