@@ -4,10 +4,12 @@
 //    would cost: the bounded context must keep the curve flat.
 // 2. Server-added latency of callSamApi (signed in, scripted brain: load history, reply, save,
 //    publish) p50/p95, next to /api/health in the same run.
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { estimateTokens, resetFake, startFakeOpenAiServer } from "../apps/server/test/support/fake-openai-server.ts";
 import { freePort, percentile } from "./lib.ts";
 
@@ -57,14 +59,24 @@ async function signUp(url: string): Promise<string> {
     .join("; ");
 }
 
-async function callSam(url: string, cookie: string, userMessage: string): Promise<void> {
+/**
+ * One message to Sam; Sam's reply text is returned. `after` is Sam's previous reply: at the
+ * dealbreakers stage the person skips the quick questions and confirms Sam's read-back, as the
+ * chat's buttons do, so the interview walks on.
+ */
+async function callSam(url: string, cookie: string, userMessage: string, after = ""): Promise<string> {
+  const data = after.endsWith(MESSAGES.tapsIntro)
+    ? { userMessage: MESSAGES.tapsSkipped, nonNegotiables: { step: "taps", facts: null } }
+    : after.startsWith(MESSAGES.readBackIntro)
+      ? { userMessage: MESSAGES.readBackConfirmed, nonNegotiables: { step: "confirm", removed: [] } }
+      : { userMessage };
   const response = await fetch(`${url}/api/call/callSamApi`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie, origin: url },
-    body: JSON.stringify({ data: { userMessage } }),
+    body: JSON.stringify({ data }),
   });
   if (!response.ok) throw new Error(`callSamApi failed: ${response.status} ${await response.text()}`);
-  await response.json();
+  return ((await response.json()) as { result: { message: string } }).result.message;
 }
 
 async function timed(run: () => Promise<void>): Promise<number> {
@@ -90,9 +102,14 @@ export async function measureChat() {
       }
       // A fresh person per 40 messages, so every interview stage and a growing history are covered.
       let cookie = "";
+      let last = "";
       for (let i = 0; i < samples; i++) {
         if (i % 40 === 0) cookie = await signUp(scripted.url);
-        latency.callSamApi.push(await timed(() => callSam(scripted.url, cookie, `${ANSWER} (${i})`)));
+        latency.callSamApi.push(
+          await timed(async () => {
+            last = await callSam(scripted.url, cookie, `${ANSWER} (${i})`, last);
+          }),
+        );
       }
     } finally {
       await stop(scripted.child);
@@ -111,6 +128,7 @@ export async function measureChat() {
       const cookie = await signUp(llm.url);
       resetFake(fake, ["valid"]);
       let historyChars = 0;
+      let last = "";
       for (let turn = 1; turn <= 120; turn++) {
         // Sam moves on every seventh turn, so a 60-turn interview walks through all the stages.
         const reply = {
@@ -120,7 +138,7 @@ export async function measureChat() {
         };
         fake.reply = reply;
         const userMessage = `${ANSWER}, and on turn ${turn} there is more to say about it`;
-        await callSam(llm.url, cookie, userMessage);
+        last = await callSam(llm.url, cookie, userMessage, last);
         const sent = fake.requests.at(-1)?.promptChars ?? 0;
         historyChars += userMessage.length + reply.message.length;
         if ([5, 30, 60, 120].includes(turn)) {

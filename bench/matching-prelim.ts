@@ -7,6 +7,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import {
+  LONG_DISTANCE_MILES,
+  NO_LONG_DISTANCE_BIT,
+  RELOCATE_BIT,
+  refusedBits,
+} from "@sams-web/domain/non-negotiables/rules";
 import { sql } from "drizzle-orm";
 import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
 import { findPreliminaryCandidates } from "../apps/server/src/features/matching/data.ts";
@@ -29,6 +35,30 @@ const METERS_PER_MILE = 1609.344;
 const OUR_PASSES = 3;
 const QUERIES = Number(values.queries);
 
+/**
+ * Gives the people from `from` to `total` non-negotiables, as people answer the quick questions.
+ */
+async function seedNonNegotiables(db: Database, from: number, total: number): Promise<void> {
+  // Seven in ten answer (one answer each to smoking, drinking, wanting children and the
+  // long-distance question), one in four of them with limits (no smoking, no heavy drinking, must
+  // want children); their trigger copies the bits into match_points, as in production. Then, as
+  // autovacuum would, the visibility map lets the preliminary match read match_points' index only.
+  await db.execute(sql`
+    with people as (
+      select i, random() as answers, random() as limits, floor(random() * 3)::int as smoking,
+             floor(random() * 3)::int as drinking, floor(random() * 3)::int as children, random() as distance
+      from generate_series(${from}::int, ${total - 1}::int) i)
+    insert into non_negotiables (user_id, facts, fact_bits, refused_bits)
+    select 'b' || i, '{}'::jsonb,
+           (1::bigint << smoking) | (1::bigint << (3 + drinking)) | (1::bigint << (11 + children))
+             | case when distance < 0.1 then ${NO_LONG_DISTANCE_BIT}::bigint else 0 end
+             | case when distance > 0.95 then ${RELOCATE_BIT}::bigint else 0 end,
+           case when limits < 0.25 then ${refusedBits({ limits: ["smokingAny", "drinkingHeavy", "noChildrenWanted"] })}::bigint
+                else 0 end
+    from people where answers < 0.7`);
+  await db.execute(sql`vacuum analyze`);
+}
+
 /** The baseline: every person's own point on the earth, GiST-indexed, with the mutual filters. */
 async function buildBaseline(db: Database): Promise<void> {
   // The service needs no extension; the baseline uses earthdistance (the bench runs as superuser).
@@ -47,10 +77,13 @@ async function baselineQuery(db: Database, userId: string): Promise<number> {
   const result = await db.execute(sql`
     with me as (
       select p.user_id, p.gender, p.seeking_gender, p.age, p.search_radius * ${METERS_PER_MILE}::float8 as radius_m,
-             p.age + p.age_range_min as min_age, p.age + p.age_range_max as max_age, b.point
-      from profiles p join bench_points b on b.user_id = p.user_id where p.user_id = ${userId})
+             p.age + p.age_range_min as min_age, p.age + p.age_range_max as max_age, b.point,
+             coalesce(n.fact_bits, 0) as fact_bits, coalesce(n.refused_bits, 0) as refused_bits
+      from profiles p join bench_points b on b.user_id = p.user_id
+      left join non_negotiables n on n.user_id = p.user_id where p.user_id = ${userId})
     select c.user_id
     from me, bench_points b join profiles c on c.user_id = b.user_id
+    left join non_negotiables nc on nc.user_id = c.user_id
     where earth_box(me.point, me.radius_m) @> b.point
       and earth_distance(me.point, b.point) <= me.radius_m
       and earth_distance(me.point, b.point) <= c.search_radius * ${METERS_PER_MILE}::float8
@@ -60,7 +93,12 @@ async function baselineQuery(db: Database, userId: string): Promise<number> {
       and c.age between me.min_age and me.max_age
       and me.age between c.age + c.age_range_min and c.age + c.age_range_max
       and not exists (select 1 from matches m where m.user_id = me.user_id and m.candidate_id = c.user_id)
-      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = me.user_id)`);
+      and not exists (select 1 from matches m where m.user_id = c.user_id and m.candidate_id = me.user_id)
+      -- Non-negotiables, both ways, and the long-distance rule (packages/domain non-negotiables).
+      and (coalesce(nc.fact_bits, 0) & me.refused_bits) = 0 and (coalesce(nc.refused_bits, 0) & me.fact_bits) = 0
+      and not ((me.fact_bits | coalesce(nc.fact_bits, 0)) & ${NO_LONG_DISTANCE_BIT}::bigint <> 0
+               and (me.fact_bits | coalesce(nc.fact_bits, 0)) & ${RELOCATE_BIT}::bigint = 0
+               and earth_distance(me.point, b.point) > ${LONG_DISTANCE_MILES * METERS_PER_MILE}::float8)`);
   return result.rows.length;
 }
 
@@ -91,6 +129,7 @@ async function main() {
     for (const size of SIZES) {
       const seedStarted = performance.now();
       await growTo(db, have, size);
+      await seedNonNegotiables(db, have, size);
       have = size;
       await buildBaseline(db);
       const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -132,9 +171,9 @@ async function main() {
         let calls = 0;
         const counting: Scorer = {
           name: "counting",
-          judge: (a, b) => {
+          judge: (a, b, facts) => {
             calls += 1;
-            return heuristicScorer.judge(a, b);
+            return heuristicScorer.judge(a, b, facts);
           },
         };
         const service = new MatchingService({

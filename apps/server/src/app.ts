@@ -10,6 +10,7 @@ import { consentFeature } from "./features/consent/index.ts";
 import { healthFeature } from "./features/health/index.ts";
 import { insightsFeature } from "./features/insights/index.ts";
 import { matchingFeature } from "./features/matching/index.ts";
+import { nonNegotiablesFeature } from "./features/non-negotiables/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
 import { photosFeature } from "./features/photos/index.ts";
 import { privacyFeature } from "./features/privacy/index.ts";
@@ -79,6 +80,7 @@ export const FEATURES: readonly Feature[] = [
   accountsFeature,
   matchingFeature,
   profileFeature,
+  nonNegotiablesFeature,
   photosFeature,
   chatFeature,
   consentFeature,

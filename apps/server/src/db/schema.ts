@@ -5,6 +5,7 @@ export * from "./schema/analytics.ts";
 export * from "./schema/chat.ts";
 export * from "./schema/consent.ts";
 export * from "./schema/matching.ts";
+export * from "./schema/non-negotiables.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/privacy.ts";

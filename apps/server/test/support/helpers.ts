@@ -3,6 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { HARDER_BOTCHECK_QUERY } from "@sams-web/domain/accounts/rules";
+import type { Facts, NonNegotiablesStep, ReadingReply } from "@sams-web/domain/non-negotiables/contracts";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { solveChallenge } from "altcha-lib/v1";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -168,4 +170,34 @@ export async function signUp(
   const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
   const body = response.json() as { user: { id: string } };
   return { cookie, userId: body.user.id, email, password };
+}
+
+/**
+ * What a client sends at the dealbreakers stage after Sam's `reply`, to walk on through it as a
+ * person would: the quick questions' answers (`facts`, or null to skip them) once Sam asks for
+ * them, then "Yes, that's right" to his read-back (with the signed reading, as a guest's browser
+ * sends it back). Null when the next message is simply the person's words.
+ */
+export function dealbreakersNext(
+  reply: { message: string; reading?: ReadingReply },
+  facts: Facts | null = null,
+): { userMessage: string; nonNegotiables: NonNegotiablesStep } | null {
+  if (reply.message.endsWith(MESSAGES.tapsIntro)) {
+    return {
+      userMessage: facts ? MESSAGES.tapsDone : MESSAGES.tapsSkipped,
+      nonNegotiables: { step: "taps", facts },
+    };
+  }
+  if (reply.message.startsWith(MESSAGES.readBackIntro)) {
+    const { reading } = reply;
+    return {
+      userMessage: MESSAGES.readBackConfirmed,
+      nonNegotiables: {
+        step: "confirm",
+        removed: [],
+        ...(reading?.signature ? { reading: { items: reading.items, signature: reading.signature } } : {}),
+      },
+    };
+  }
+  return null;
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
+import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../src/db/client.ts";
 import { conversations, messages, profiles, users } from "../../src/db/schema.ts";
+import { changeNonNegotiables } from "../../src/features/non-negotiables/mutations.ts";
+import { readDealbreakers } from "../../src/platform/text-reading/dealbreaker-reading.ts";
 import { signUp } from "./helpers.ts";
 
 /** A person's interview answers by stage, as the chat would have stored them. */
@@ -36,6 +39,10 @@ export interface PersonInput {
   picturesUploaded?: boolean;
   interview?: Interview;
   photoUrls?: string[];
+  /** Their answers to the quick questions (limits included). */
+  facts?: Facts;
+  /** Whether they confirmed Sam's reading of their dealbreakers (read from `interview`). */
+  confirmed?: boolean;
 }
 
 function birthdayFor(age: number): string {
@@ -90,6 +97,18 @@ export async function createPerson(db: Database, input: PersonInput = {}): Promi
       : [],
   );
   if (rows.length > 0) await db.insert(messages).values(rows);
+  if (input.facts || input.confirmed) {
+    const facts = input.facts ?? {};
+    const reading = input.confirmed
+      ? readDealbreakers(interview.dealbreakers ?? "", { facts, selfText: interview.rapport_building ?? "" })
+      : [];
+    await changeNonNegotiables(db, userId, (current) => ({
+      ...current,
+      facts,
+      reading,
+      readingConfirmed: input.confirmed ?? false,
+    }));
+  }
   return userId;
 }
 

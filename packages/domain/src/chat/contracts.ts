@@ -1,6 +1,7 @@
 // The conversation as both sides see it, its resources and the chat's wire limits.
 // Free of zod on purpose: the home/chat screen imports it on the first page; schemas.ts holds the
 // schemas the server checks.
+import type { GuestNonNegotiables, NonNegotiablesStep, ReadingReply } from "../non-negotiables/contracts.ts";
 import type { ConversationStage, Stage } from "./stages.ts";
 
 export type ChatSender = "bot" | "user";
@@ -23,6 +24,8 @@ export interface Conversation {
   messages: ChatMessage[];
   stage: Stage;
   timestamp: number;
+  /** A guest's answers to the quick questions and Sam's reading, kept with the conversation until it moves into an account. */
+  nonNegotiables?: GuestNonNegotiables;
 }
 
 /** What callSamApi takes. */
@@ -31,6 +34,8 @@ export interface CallSamApiInput {
   conversationHistory?: ChatMessage[];
   effectiveStage?: ConversationStage;
   followupQuestion?: string;
+  /** Ours: at the dealbreakers stage, the quick questions' answers or the confirmation of Sam's reading. */
+  nonNegotiables?: NonNegotiablesStep;
 }
 
 /** What callSamApi answers: Sam's reply and whether it completed the stage, plus (ours) the stage after this reply. */
@@ -42,6 +47,8 @@ export interface CallSamApiOutput {
   stage: ConversationStage;
   /** A guest's reply only: its signature, to be kept with the message (ChatMessage.signature). */
   signature?: string;
+  /** When Sam reads back a person's non-negotiables: what he read, item by item. */
+  reading?: ReadingReply;
 }
 
 /** GET /api/conversations/current: the signed-in person's conversation, or null before the first message. */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { guestNonNegotiablesSchema, nonNegotiablesStepSchema, readingReplySchema } from "../non-negotiables/schemas.ts";
 import {
   BOT_MESSAGE_MAX_CHARS,
   GUEST_HISTORY_MAX_MESSAGES,
@@ -43,6 +44,7 @@ export const callSamApiInputSchema = z.object({
   conversationHistory: chatHistorySchema.optional(),
   effectiveStage: conversationStageSchema.optional(),
   followupQuestion: z.string().trim().min(1).max(USER_MESSAGE_MAX_CHARS).optional(),
+  nonNegotiables: nonNegotiablesStepSchema.optional(),
 });
 
 export const callSamApiOutputSchema = z.object({
@@ -51,6 +53,7 @@ export const callSamApiOutputSchema = z.object({
   stage_complete_justification: z.string(),
   stage: conversationStageSchema,
   signature: z.string().optional(),
+  reading: readingReplySchema.optional(),
 });
 
 export const importConversationInputSchema = z.object({
@@ -59,5 +62,6 @@ export const importConversationInputSchema = z.object({
     messages: chatHistorySchema,
     stage: stageSchema,
     timestamp: timestampSchema.optional(),
+    nonNegotiables: guestNonNegotiablesSchema.optional(),
   }),
 });

@@ -5,6 +5,7 @@ import { CHAT_MESSAGES } from "../chat/messages.ts";
 import { CONSENT_MESSAGES } from "../consent/messages.ts";
 import { INSIGHTS_MESSAGES } from "../insights/messages.ts";
 import { MATCHING_MESSAGES } from "../matching/messages.ts";
+import { NON_NEGOTIABLES_MESSAGES } from "../non-negotiables/messages.ts";
 import { NOTIFICATIONS_MESSAGES } from "../notifications/messages.ts";
 import { PHOTOS_MESSAGES } from "../photos/messages.ts";
 import { PRIVACY_MESSAGES } from "../privacy/messages.ts";
@@ -145,6 +146,7 @@ describe("the feature tables", () => {
     PRIVACY_MESSAGES,
     SAFETY_MESSAGES,
     INSIGHTS_MESSAGES,
+    NON_NEGOTIABLES_MESSAGES,
     NOTIFICATIONS_MESSAGES,
     STORY_MESSAGES,
     API_MESSAGES,

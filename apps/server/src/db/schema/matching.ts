@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   doublePrecision,
   foreignKey,
@@ -111,6 +112,10 @@ export const matchPoints = pgTable("match_points", {
   y: doublePrecision("y").notNull(),
   z: doublePrecision("z").notNull(),
   reachChord: doublePrecision("reach_chord").notNull(),
+  // The person's non-negotiables as bits (non_negotiables, kept in step by its trigger): the
+  // answers they gave, and the partner answers their limits refuse.
+  factBits: bigint("fact_bits", { mode: "bigint" }).notNull().default(sql`0`),
+  refusedBits: bigint("refused_bits", { mode: "bigint" }).notNull().default(sql`0`),
 });
 
 // One row per person and candidate: what `userId` sees of `candidateId`. Each pair has two
@@ -127,6 +132,14 @@ export const matches = pgTable(
     status: text("status").notNull(),
     score: integer("score").notNull(),
     followupQuestions: jsonb("followup_questions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Of those, the questions whose answer can end the pair (a limit of the other person's that
+     * this person's interview left open), with the answer that ends it.
+     */
+    limitQuestions: jsonb("limit_questions")
+      .$type<{ question: string; endsOn: "yes" | "no" }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Why Sam thinks the pair fits (matching/scoring/explanation.ts), written when the pair is scored. */
     reason: text("reason").notNull().default(""),
     /** How far apart the two live, as a band (DISTANCE_BANDS_MILES), fixed when the pair is scored. */

@@ -73,10 +73,17 @@ export async function loadChatState(db: Database, userId: string): Promise<ChatS
   };
 }
 
-/** The person's match (candidate id) whose queued follow-up questions include `question`, if any. */
-export async function findQueuedFollowup(db: Database, userId: string, question: string): Promise<string | null> {
-  const [row] = await db
-    .select({ candidateId: matches.candidateId })
+/**
+ * Every match of the person waiting on `question`, oldest first, and for each whether the question
+ * can end that pair (the answer that ends it) or is only one of Sam's questions about fit.
+ */
+export async function findQueuedFollowups(
+  db: Database,
+  userId: string,
+  question: string,
+): Promise<{ candidateId: string; endsOn: "yes" | "no" | null }[]> {
+  const rows = await db
+    .select({ candidateId: matches.candidateId, limitQuestions: matches.limitQuestions })
     .from(matches)
     .where(
       and(
@@ -85,6 +92,9 @@ export async function findQueuedFollowup(db: Database, userId: string, question:
         sql`${matches.followupQuestions} @> ${JSON.stringify([question])}::jsonb`,
       ),
     )
-    .limit(1);
-  return row?.candidateId ?? null;
+    .orderBy(asc(matches.createdAt), asc(matches.candidateId));
+  return rows.map((row) => ({
+    candidateId: row.candidateId,
+    endsOn: row.limitQuestions.find((limit) => limit.question === question)?.endsOn ?? null,
+  }));
 }

@@ -2,13 +2,15 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { ChatMessage } from "@sams-web/domain/chat/contracts";
 import { transitionMessage } from "@sams-web/domain/chat/stage-transitions";
 import { FIRST_STAGE, nextStage, OPENING_MESSAGE, type Stage } from "@sams-web/domain/chat/stages";
+import type { ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
 
 // A guest's conversation lives in the browser, so on import the server must be able to tell a
 // history it produced from one written by hand (a made-up history could claim a finished
 // interview). Each of Sam's guest replies is signed (HMAC-SHA256, a key derived from the auth
 // secret) over the stage after the reply, the reply's text and a digest of every message before
 // it, signatures included: each signature chains onto the one before, and onto exactly the
-// history the server judged when it replied.
+// history the server judged when it replied. What Sam read back of a guest's dealbreakers is
+// signed too (another derived key), since it returns with the confirmation and the import.
 
 /** A running SHA-256 over the messages, in order; the empty history has the initial value. */
 const INITIAL_DIGEST = createHash("sha256").update("sams-web guest chat v1").digest("hex");
@@ -30,6 +32,10 @@ export interface GuestSigner {
    * that completed a stage. The person's own messages are theirs to have typed.
    */
   verify(messages: readonly ChatMessage[]): Stage | null;
+  /** The signature of a reading Sam read back to a guest, so it comes back unchanged. */
+  signReading(items: readonly ReadingItem[]): string;
+  /** Whether a reading a guest sends back is one this server produced. */
+  verifyReading(items: readonly ReadingItem[], signature: string): boolean;
 }
 
 export function createGuestSigner(secret: string): GuestSigner {
@@ -44,7 +50,19 @@ export function createGuestSigner(secret: string): GuestSigner {
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
+  const readingKey = createHash("sha256").update(`guest-reading:${secret}`).digest();
+  const readingMac = (items: readonly ReadingItem[]) =>
+    createHmac("sha256", readingKey).update(JSON.stringify(items)).digest("base64url");
+
   return {
+    signReading(items) {
+      return readingMac(items);
+    },
+
+    verifyReading(items, signature) {
+      return matches(signature, readingMac(items));
+    },
+
     sign(history, stage, reply) {
       return mac(history.reduce(step, INITIAL_DIGEST), stage, reply);
     },

@@ -1,13 +1,26 @@
 import type { ChatSender } from "@sams-web/domain/chat/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import { canTransition, type MatchStatus } from "@sams-web/domain/matching/rules";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { conversations, matches, messages, newConversationId, profiles } from "../../db/schema.ts";
+
+/** A transaction of the database, for writes that must land together. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface NewMessage {
   sender: ChatSender;
   text: string;
   stage: string;
   sentAt: Date;
+}
+
+export interface Exchange {
+  userId: string;
+  conversationId: string | null;
+  messages: NewMessage[];
+  conversationStage: string;
+  /** The new profile.conversationStage, or null to leave it as it is (follow-up mode). */
+  profileStage: string | null;
 }
 
 /**
@@ -17,15 +30,19 @@ export interface NewMessage {
  */
 export async function saveExchange(
   db: Database,
-  input: {
-    userId: string;
-    conversationId: string | null;
-    messages: NewMessage[];
-    conversationStage: string;
-    /** The new profile.conversationStage, or null to leave it as it is (follow-up mode). */
-    profileStage: string | null;
-  },
+  input: Exchange,
+  /** Another write that belongs with the exchange (the non-negotiables the messages answered). */
+  also?: (tx: Transaction) => Promise<unknown>,
 ): Promise<string> {
+  if (!also) return writeExchange(db, input);
+  // The other write and the exchange land together or not at all.
+  return db.transaction(async (tx) => {
+    await also(tx);
+    return writeExchange(tx, input);
+  });
+}
+
+async function writeExchange(db: Database | Transaction, input: Exchange): Promise<string> {
   const { userId, profileStage } = input;
   const conversationId = input.conversationId ?? newConversationId(input.messages[0]?.sentAt.getTime() ?? Date.now());
   // One array parameter per column (sql.param: drizzle would spread a bare array into a list).
@@ -68,6 +85,60 @@ export async function removeFollowupQuestion(
 ): Promise<void> {
   await db
     .update(matches)
-    .set({ followupQuestions: sql`${matches.followupQuestions} - ${question}::text`, updatedAt: new Date() })
+    .set({
+      followupQuestions: sql`${matches.followupQuestions} - ${question}::text`,
+      limitQuestions: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${matches.limitQuestions}) e where e->>'question' <> ${question})`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(matches.userId, userId), eq(matches.candidateId, candidateId)));
+}
+
+/**
+ * 'When no followupsQueued matches remain, the stage becomes followupsAnswered'.
+ * Only a person in follow-up mode moves; returns whether the stage changed.
+ */
+export async function settleFollowupStage(db: Database, userId: string): Promise<boolean> {
+  const changed = await db
+    .update(profiles)
+    .set({ conversationStage: "followupsAnswered", updatedAt: new Date() })
+    .where(
+      and(
+        eq(profiles.userId, userId),
+        eq(profiles.conversationStage, "followupsQueued"),
+        sql`not exists (select 1 from ${matches} where ${matches.userId} = ${userId} and ${matches.status} = 'followupsQueued')`,
+      ),
+    )
+    .returning({ userId: profiles.userId });
+  return changed.length > 0;
+}
+
+/**
+ * A follow-up answer that breaks the other person's limit ends the pair, for both and before
+ * anyone sees photos: only a pair still waiting on this person's follow-ups ends here. Both
+ * records are locked in a fixed order (as every change to a pair is), and each moves to 'no' only
+ * where the domain allows it. Returns whether the pair ended.
+ */
+export async function endPairOnAnswer(db: Database, userId: string, candidateId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ userId: matches.userId, candidateId: matches.candidateId, status: matches.status })
+      .from(matches)
+      .where(
+        or(
+          and(eq(matches.userId, userId), eq(matches.candidateId, candidateId)),
+          and(eq(matches.userId, candidateId), eq(matches.candidateId, userId)),
+        ),
+      )
+      .orderBy(matches.userId)
+      .for("update");
+    if (!rows.some((row) => row.userId === userId && row.status === "followupsQueued")) return false;
+    for (const row of rows) {
+      if (!canTransition(row.status as MatchStatus, "no")) continue;
+      await tx
+        .update(matches)
+        .set({ status: "no", followupQuestions: [], limitQuestions: [], updatedAt: new Date() })
+        .where(and(eq(matches.userId, row.userId), eq(matches.candidateId, row.candidateId)));
+    }
+    return true;
+  });
 }

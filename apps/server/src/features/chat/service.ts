@@ -15,16 +15,26 @@ import {
   isStage,
   nextStage,
   type Stage,
+  stageIndex,
 } from "@sams-web/domain/chat/stages";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type * as z from "zod";
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
+import { loadNonNegotiables } from "../non-negotiables/data.ts";
+import { changeNonNegotiables, withConfirmed, withFacts, withPending } from "../non-negotiables/mutations.ts";
 import { type Brain, BrainFailure, type BrainInput, type BrainReply, type ReplyDraftListener } from "./brain/brain.ts";
-import { findQueuedFollowup, loadChatState, type StoredConversation } from "./data.ts";
+import { findQueuedFollowups, loadChatState, type StoredConversation } from "./data.ts";
+import { type DealbreakersTurn, dealbreakersTurn } from "./dealbreakers-stage.ts";
 import type { GuestSigner } from "./guest-signature.ts";
-import { type NewMessage, removeFollowupQuestion, saveExchange } from "./mutations.ts";
+import {
+  endPairOnAnswer,
+  type NewMessage,
+  removeFollowupQuestion,
+  saveExchange,
+  settleFollowupStage,
+} from "./mutations.ts";
 
 type CallSamApiInput = z.infer<typeof callSamApiInputSchema>;
 type ImportInput = z.infer<typeof importConversationInputSchema>;
@@ -131,11 +141,38 @@ export function createChatService(deps: ChatServiceDeps) {
     const history = (input.conversationHistory ?? []).filter((m) => m.text.trim().length > 0);
     const claimed = isStage(input.effectiveStage) ? input.effectiveStage : "rapport_building";
     const stage = deriveStage(history, claimed);
-    const reply = await askBrain(deps, brainInput(history, stage, input.userMessage.trim()), onDraft);
+    const userMessage = input.userMessage.trim();
+    let turn: DealbreakersTurn;
+    if (stage === "dealbreakers") {
+      // The browser keeps a guest's answers and Sam's reading; a reading must be one Sam signed.
+      const payload = input.nonNegotiables;
+      const reading = payload && payload.step !== "taps" ? payload.reading : undefined;
+      if (reading && !deps.guestSigner.verifyReading(reading.items, reading.signature)) {
+        throw new AppError("INVALID_ARGUMENT", "readingUnverified");
+      }
+      turn = await dealbreakersTurn({
+        brain: deps.brain,
+        ask: (closing) => askBrain(deps, { ...brainInput(history, stage, userMessage), closing }, onDraft),
+        history,
+        userMessage,
+        payload,
+        facts: payload?.step === "taps" || payload?.step === "correct" ? payload.facts : null,
+        pending: reading?.items ?? null,
+      });
+    } else {
+      turn = { reply: await askBrain(deps, brainInput(history, stage, userMessage), onDraft) };
+    }
+    const { reply } = turn;
     const next = advance(stage, reply.stageComplete);
     // Signed over the history exactly as the browser keeps it, with this message as sent.
     const judged: ChatMessage[] = [...history, { sender: "user", text: input.userMessage, timestamp: 0 }];
-    return { ...toOutput(reply, next), signature: deps.guestSigner.sign(judged, next, reply.message) };
+    return {
+      ...toOutput(reply, next),
+      signature: deps.guestSigner.sign(judged, next, reply.message),
+      ...(turn.readBack
+        ? { reading: { items: turn.readBack, signature: deps.guestSigner.signReading(turn.readBack) } }
+        : {}),
+    };
   }
 
   /** Signed in: history and stage come from the database; whatever the browser sent is ignored. */
@@ -151,8 +188,12 @@ export function createChatService(deps: ChatServiceDeps) {
     const stamp = (offset: number) => new Date(at + offset);
 
     if (input.followupQuestion) {
-      const candidateId = await findQueuedFollowup(db, userId, input.followupQuestion);
-      if (!candidateId) throw new AppError("INVALID_ARGUMENT", "followupNotQueued");
+      const question = input.followupQuestion;
+      const queued = await findQueuedFollowups(db, userId, question);
+      const first = queued[0];
+      if (!first) throw new AppError("INVALID_ARGUMENT", "followupNotQueued");
+      // A question that can end a pair wants a clear yes or no, and the answer is read as one.
+      const limits = queued.filter((match) => match.endsOn !== null);
       const reply = await askBrain(
         deps,
         {
@@ -161,7 +202,8 @@ export function createChatService(deps: ChatServiceDeps) {
           userMessage,
           currentTurns: history.slice(-FOLLOWUP_CONTEXT_TURNS),
           finishedStages: [],
-          followupQuestion: input.followupQuestion,
+          followupQuestion: question,
+          yesOrNo: limits.length > 0,
           earlierSamMessages: samMessages(history),
         },
         onDraft,
@@ -170,8 +212,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const stage = "followupsQueued";
       const saved: NewMessage[] = [];
       // Sam's question joins the saved conversation once, before the first answer to it.
-      if (!history.some((m) => m.sender === "bot" && m.text === input.followupQuestion)) {
-        saved.push({ sender: "bot", text: input.followupQuestion, stage, sentAt: stamp(-1) });
+      if (!history.some((m) => m.sender === "bot" && m.text === question)) {
+        saved.push({ sender: "bot", text: question, stage, sentAt: stamp(-1) });
       }
       saved.push({ sender: "user", text: userMessage, stage, sentAt: stamp(0) });
       saved.push({ sender: "bot", text: reply.message, stage, sentAt: stamp(1) });
@@ -183,8 +225,22 @@ export function createChatService(deps: ChatServiceDeps) {
         profileStage: stage,
       });
       if (state.profileStage !== stage) await bus.publish(userId, { topic: "profile" });
-      if (reply.stageComplete) {
-        await removeFollowupQuestion(db, userId, candidateId, input.followupQuestion);
+      if (reply.stageComplete && limits.length > 0) {
+        // The answer applies to every pair waiting on it: one that breaks a limit ends there and
+        // then, before anyone sees photos; the others keep going without the question.
+        let ended = false;
+        for (const match of limits) {
+          if (reply.answer === match.endsOn && (await endPairOnAnswer(db, userId, match.candidateId))) {
+            ended = true;
+            await bus.publish(match.candidateId, { topic: "matches" });
+          } else {
+            await removeFollowupQuestion(db, userId, match.candidateId, question);
+          }
+        }
+        if (ended && (await settleFollowupStage(db, userId))) await bus.publish(userId, { topic: "profile" });
+        await bus.publish(userId, { topic: "matches" });
+      } else if (reply.stageComplete) {
+        await removeFollowupQuestion(db, userId, first.candidateId, question);
         await bus.publish(userId, { topic: "matches" });
       }
       await bus.publish(userId, { topic: "conversation" });
@@ -192,7 +248,22 @@ export function createChatService(deps: ChatServiceDeps) {
     }
 
     const stage = interviewStage(state.profileStage);
-    const reply = await askBrain(deps, brainInput(history, stage, userMessage), onDraft);
+    let turn: DealbreakersTurn;
+    if (stage === "dealbreakers") {
+      const stored = await loadNonNegotiables(db, userId);
+      turn = await dealbreakersTurn({
+        brain: deps.brain,
+        ask: (closing) => askBrain(deps, { ...brainInput(history, stage, userMessage), closing }, onDraft),
+        history,
+        userMessage,
+        payload: input.nonNegotiables,
+        facts: input.nonNegotiables?.step === "taps" ? (input.nonNegotiables.facts ?? stored.facts) : stored.facts,
+        pending: stored.pending,
+      });
+    } else {
+      turn = { reply: await askBrain(deps, brainInput(history, stage, userMessage), onDraft) };
+    }
+    const { reply } = turn;
     const next = advance(stage, reply.stageComplete);
     const saved: NewMessage[] = [];
     if (!state.conversation) {
@@ -206,17 +277,35 @@ export function createChatService(deps: ChatServiceDeps) {
     const transition = transitionAfter(reply, stage, next);
     if (transition) saved.push({ sender: "bot", text: transition, stage: next, sentAt: stamp(2) });
     const keepProfileStage = isFollowupStage(state.profileStage);
-    await saveExchange(db, {
-      userId,
-      conversationId: state.conversation?.id ?? null,
-      messages: saved,
-      conversationStage: next,
-      profileStage: keepProfileStage ? null : next,
-    });
+    const { facts, readBack, confirmed } = turn;
+    const answered = facts !== undefined || readBack !== undefined || confirmed !== undefined;
+    await saveExchange(
+      db,
+      {
+        userId,
+        conversationId: state.conversation?.id ?? null,
+        messages: saved,
+        conversationStage: next,
+        profileStage: keepProfileStage ? null : next,
+      },
+      // The answers and Sam's reading land with the messages that gave and read them, or not at all.
+      answered
+        ? (tx) =>
+            changeNonNegotiables(tx, userId, (current) => {
+              let changed = withFacts(facts ?? null)(current);
+              if (readBack) changed = withPending(readBack)(changed);
+              if (confirmed) changed = withConfirmed(confirmed)(changed);
+              return changed;
+            })
+        : undefined,
+    );
     if (next === "complete" && stage !== "complete" && !keepProfileStage) deps.onInterviewCompleted?.();
     await bus.publish(userId, { topic: "conversation" });
-    if (next !== stage) await bus.publish(userId, { topic: "profile" });
-    return toOutput(reply, keepProfileStage ? (state.profileStage as ConversationStage) : next);
+    if (next !== stage || answered) await bus.publish(userId, { topic: "profile" });
+    return {
+      ...toOutput(reply, keepProfileStage ? (state.profileStage as ConversationStage) : next),
+      ...(readBack ? { reading: { items: readBack } } : {}),
+    };
   }
 
   return {
@@ -251,6 +340,12 @@ export function createChatService(deps: ChatServiceDeps) {
       if (deps.guestSigner.verify(kept) === null) {
         throw new AppError("INVALID_ARGUMENT", "guestHistoryUnverified");
       }
+      // The guest's answers come as they are (they are theirs to give); Sam's reading only as he signed it.
+      const guest = input.conversation.nonNegotiables;
+      const reading = guest?.reading;
+      if (reading && !deps.guestSigner.verifyReading(reading.items, reading.signature)) {
+        throw new AppError("INVALID_ARGUMENT", "readingUnverified");
+      }
       const stage = deriveStage(kept, input.conversation.stage);
       const now = Date.now();
       let previous = 0;
@@ -269,13 +364,29 @@ export function createChatService(deps: ChatServiceDeps) {
         rows.push({ sender: message.sender, text: message.text, stage: current, sentAt: new Date(previous) });
       }
       const keepProfileStage = isFollowupStage(state.profileStage) || state.chatComplete;
-      await saveExchange(db, {
-        userId,
-        conversationId: null,
-        messages: rows,
-        conversationStage: stage,
-        profileStage: keepProfileStage ? null : stage,
-      });
+      const removed = new Set(guest?.removed ?? []);
+      // A reading counts as confirmed only once the history shows the stage it was confirmed in is over.
+      const confirmed = reading && guest?.confirmed && stageIndex(stage) > stageIndex("dealbreakers");
+      await saveExchange(
+        db,
+        {
+          userId,
+          conversationId: null,
+          messages: rows,
+          conversationStage: stage,
+          profileStage: keepProfileStage ? null : stage,
+        },
+        guest
+          ? (tx) =>
+              changeNonNegotiables(tx, userId, (current) => {
+                let changed = withFacts(guest.facts ?? null)(current);
+                if (reading && confirmed)
+                  changed = withConfirmed(reading.items.filter((i) => !removed.has(i.id)))(changed);
+                else if (reading) changed = withPending(reading.items)(changed);
+                return changed;
+              })
+          : undefined,
+      );
       // A guest who finished the interview before signing up finishes it now, as a member.
       if (stage === "complete" && !keepProfileStage) deps.onInterviewCompleted?.();
       await bus.publish(userId, { topic: "conversation" });

@@ -105,6 +105,8 @@ export interface MatchSide {
   status: MatchStatus;
   score: number;
   followupQuestions: string[];
+  /** Of those, the ones that can end the pair, with the answer that ends it. */
+  limitQuestions: { question: string; endsOn: "yes" | "no" }[];
   reason: string;
   distanceBandMiles: number;
 }
@@ -262,23 +264,4 @@ async function applySide(tx: Tx, row: typeof matches.$inferSelect, next: SideCha
     .update(matches)
     .set({ ...fields, ...connected, status, updatedAt: sql`now()` })
     .where(and(eq(matches.userId, row.userId), eq(matches.candidateId, row.candidateId)));
-}
-
-/**
- * 'When no followupsQueued matches remain, the stage becomes followupsAnswered'.
- * Only a person in follow-up mode moves; returns whether the stage changed.
- */
-export async function settleFollowupStage(db: Database, userId: string): Promise<boolean> {
-  const changed = await db
-    .update(profiles)
-    .set({ conversationStage: "followupsAnswered", updatedAt: new Date() })
-    .where(
-      and(
-        eq(profiles.userId, userId),
-        eq(profiles.conversationStage, "followupsQueued"),
-        sql`not exists (select 1 from ${matches} where ${matches.userId} = ${userId} and ${matches.status} = 'followupsQueued')`,
-      ),
-    )
-    .returning({ userId: profiles.userId });
-  return changed.length > 0;
 }

@@ -19,6 +19,8 @@ import type { MatchStep, Metrics } from "../../platform/metrics/metrics.ts";
 import type { Notices } from "../../platform/notices/notices.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import { inSpan } from "../../platform/telemetry/spans.ts";
+import { settleFollowupStage } from "../chat/mutations.ts";
+import { loadNonNegotiablesOf, NO_NON_NEGOTIABLES } from "../non-negotiables/data.ts";
 import {
   countLiveMatches,
   findMatch,
@@ -39,11 +41,11 @@ import {
   pairFrozen,
   saveCandidates,
   saveNarrative,
-  settleFollowupStage,
   TransitionError,
   updatePair,
 } from "./mutations.ts";
 import type { Narrative, NarrativeWriter } from "./narrative/narrative.ts";
+import { type DealbreakerQuestion, type MatchPerson, readPerson } from "./scoring/dealbreakers.ts";
 import { explainFit, sharedInterests } from "./scoring/explanation.ts";
 import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./scoring/pair-verdict.ts";
 import { retrieveTopK } from "./scoring/retrieval.ts";
@@ -105,6 +107,28 @@ export class MatchingService {
     const found = await findNarratives(this.deps.db, userIds);
     for (const id of userIds) if (!found.has(id)) found.set(id, await this.generateNarrative(id));
     return found;
+  }
+
+  /**
+   * People as the matcher judges them: narrative, quick answers, and what Sam read from their
+   * dealbreakers. A reading they never confirmed (an interview from before the read-back) is read
+   * afresh from their words, and only asks.
+   */
+  private async peopleFor(userIds: readonly string[]): Promise<Map<string, MatchPerson>> {
+    const narratives = await this.narrativesFor(userIds);
+    const stored = await loadNonNegotiablesOf(this.deps.db, userIds);
+    const people = new Map<string, MatchPerson>();
+    for (const id of userIds) {
+      const narrative = narratives.get(id) as Narrative;
+      const own = stored.get(id) ?? NO_NON_NEGOTIABLES;
+      people.set(
+        id,
+        own.readingConfirmed
+          ? { narrative, facts: own.facts, reading: own.reading, readingConfirmed: true }
+          : { ...readPerson(narrative, own.facts), readingConfirmed: false },
+      );
+    }
+    return people;
   }
 
   /**
@@ -197,8 +221,8 @@ export class MatchingService {
   // ── Compatibility: retrieve, then rerank with the scorer ───────────────────────────────
 
   /** Throws (ZodError) when the scorer's answer is invalid: nothing is stored for the pair. */
-  async verdict(person: Narrative, candidate: Narrative): Promise<PairVerdict> {
-    return judgePair(this.deps.scorer, person, candidate);
+  async verdict(person: MatchPerson, candidate: MatchPerson, miles?: number): Promise<PairVerdict> {
+    return judgePair(this.deps.scorer, person, candidate, miles);
   }
 
   /**
@@ -218,9 +242,10 @@ export class MatchingService {
     if (search.state === "done") return search.result ?? { photoValidation: 0, followupsQueued: 0, no: 0 };
 
     const narratives = await this.narrativesFor([userId, ...search.candidateIds]);
-    const person = narratives.get(userId) as Narrative;
     const pool = search.candidateIds.map((id) => ({ id, narrative: narratives.get(id) as Narrative }));
-    const chosen = retrieveTopK(person, pool, topK);
+    const chosen = retrieveTopK(narratives.get(userId) as Narrative, pool, topK);
+    const people = await this.peopleFor([userId, ...chosen]);
+    const person = people.get(userId) as MatchPerson;
 
     const result: SearchResult = { photoValidation: 0, followupsQueued: 0, no: 0 };
     const written: (readonly [MatchSide, MatchSide])[] = [];
@@ -228,7 +253,7 @@ export class MatchingService {
     await forEachLimited(chosen, this.deps.scoringConcurrency, async (candidateId) => {
       let verdict: PairVerdict;
       try {
-        verdict = await this.verdict(person, narratives.get(candidateId) as Narrative);
+        verdict = await this.verdict(person, people.get(candidateId) as MatchPerson, miles.get(candidateId));
       } catch (error) {
         // An invalid answer, caught by the scorer's own schema or by ours: nothing is stored.
         if (error instanceof z.ZodError || error instanceof LlmInvalidOutput) return;
@@ -238,7 +263,7 @@ export class MatchingService {
       result[decision.status] += 1;
       const sides = pairSides(userId, candidateId, decision, {
         score: verdict.score,
-        reason: explainFit(verdict, person, narratives.get(candidateId) as Narrative),
+        reason: explainFit(verdict, person.narrative, (people.get(candidateId) as MatchPerson).narrative),
         distanceBandMiles: distanceBand(miles.get(candidateId) ?? Number.POSITIVE_INFINITY),
       });
       if (!(await insertPair(db, sides))) return;
@@ -380,11 +405,11 @@ export class MatchingService {
 
   private async completeFollowups(userId: string, candidateId: string): Promise<void> {
     await this.generateNarrative(userId);
-    const narratives = await this.narrativesFor([userId, candidateId]);
-    const person = narratives.get(userId) as Narrative;
-    const candidate = narratives.get(candidateId) as Narrative;
+    const pair = await this.peopleFor([userId, candidateId]);
+    const person = pair.get(userId) as MatchPerson;
+    const candidate = pair.get(candidateId) as MatchPerson;
     const verdict = await this.verdict(person, candidate);
-    const reason = explainFit(verdict, person, candidate);
+    const reason = explainFit(verdict, person.narrative, candidate.narrative);
     let photosForThem = false;
     await this.change(userId, candidateId, async (mine, theirs, people) => {
       if (mine.status === "followupsAnswered") return {};
@@ -484,17 +509,23 @@ function pairSides(
   decision: PairDecision,
   shared: Pick<MatchSide, "score" | "reason" | "distanceBandMiles">,
 ): [MatchSide, MatchSide] {
-  const side = (owner: string, other: string, followupQuestions: string[]): MatchSide => ({
+  const side = (
+    owner: string,
+    other: string,
+    followupQuestions: string[],
+    limitQuestions: DealbreakerQuestion[],
+  ): MatchSide => ({
     userId: owner,
     candidateId: other,
     status:
       decision.status === "followupsQueued" && followupQuestions.length === 0 ? "followupsAnswered" : decision.status,
     ...shared,
     followupQuestions,
+    limitQuestions,
   });
   return [
-    side(userId, candidateId, decision.questionsForPerson),
-    side(candidateId, userId, decision.questionsForCandidate),
+    side(userId, candidateId, decision.questionsForPerson, decision.limitsForPerson),
+    side(candidateId, userId, decision.questionsForCandidate, decision.limitsForCandidate),
   ];
 }
 

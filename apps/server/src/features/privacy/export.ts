@@ -2,6 +2,7 @@ import type { DataExportRegistry } from "../../platform/data-export/data-export-
 import type { Database } from "../../platform/db/database-plugin.ts";
 import { listMatchesFor } from "../matching/data.ts";
 import { listOutcomesFor } from "../matching/outcomes/data.ts";
+import { loadNonNegotiables } from "../non-negotiables/data.ts";
 import { ownReportsAndBlocks, suspensionsOf } from "../safety/data.ts";
 import { createArchive } from "./archive.ts";
 import { listPrivacyRequests, readOwnData } from "./data.ts";
@@ -23,6 +24,9 @@ This archive holds everything Sam's Web keeps about you, as of the time in expor
                       lifted that ("suspend", "restore"); empty if never
 - safety.json         the reports you made (about whom, why, your words, when) and the people you
                       blocked (reporting also blocks)
+- non-negotiables.json your answers to Sam's quick questions (what you cannot accept in a partner
+                      included), what Sam read from your own words about your dealbreakers and you
+                      confirmed (or are yet to), and when you confirmed it
 - consent.json        the history of your cookie preferences and your California privacy requests
 - notifications.json  which emails Sam sends you (new people, someone kept you, connections)
 - any other files     such as your photos, when they are stored
@@ -48,6 +52,7 @@ export async function buildExport(
   const moderation = await suspensionsOf(db, userId);
   const safety = await ownReportsAndBlocks(db, userId);
   const requests = await listPrivacyRequests(db, { userId });
+  const nonNegotiables = await loadNonNegotiables(db, userId);
   const conversations = own.conversations.map((conversation) => ({
     id: conversation.id,
     stage: conversation.stage,
@@ -69,6 +74,7 @@ export async function buildExport(
       { name: "outcomes.json", data: json(outcomes) },
       { name: "moderation.json", data: json(moderation) },
       { name: "safety.json", data: json(safety) },
+      { name: "non-negotiables.json", data: json(nonNegotiables) },
       {
         name: "consent.json",
         data: json({

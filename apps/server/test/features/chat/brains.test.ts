@@ -118,6 +118,40 @@ describe("the scripted brain: 'a real interviewer written as data'", () => {
     expect(a.message).not.toContain("I love that you mentioned hiking");
   });
 
+  it("closing a stage step, acknowledges and asks nothing", async () => {
+    const reply = await brain.reply({
+      ...base,
+      stage: "dealbreakers",
+      userMessage: "Gambling is a hard no, and anyone who lives with an ex.",
+      closing: true,
+    });
+    expect(reply.message).not.toContain("?");
+    expect(reply.stageComplete).toBe(false);
+  });
+
+  it("a question that can end a pair wants a yes or a no, and says which it heard", async () => {
+    const followup: BrainInput = {
+      mode: "followup",
+      stage: "complete",
+      userMessage: "",
+      currentTurns: [],
+      finishedStages: [],
+      followupQuestion: "Do you live on a boat?",
+      yesOrNo: true,
+    };
+    expect(await brain.reply({ ...followup, userMessage: "Yes." })).toMatchObject({
+      stageComplete: true,
+      answer: "yes",
+    });
+    expect(await brain.reply({ ...followup, userMessage: "No, a flat downtown." })).toMatchObject({
+      stageComplete: true,
+      answer: "no",
+    });
+    const unclear = await brain.reply({ ...followup, userMessage: "It depends on the season, really." });
+    expect(unclear).toMatchObject({ stageComplete: false, answer: "unclear" });
+    expect(unclear.message).toContain("Do you live on a boat?");
+  });
+
   it("picks up a topic the answer affirms, never one it denies", () => {
     expect(pickUpTopic("I really like photography and my cat")).toBe("art");
     expect(pickUpTopic("I don't drink and I never smoke")).toBeNull();

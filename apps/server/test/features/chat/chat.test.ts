@@ -7,12 +7,13 @@ import type {
 import { callSamApiOutputSchema } from "@sams-web/domain/chat/schemas";
 import { TRANSITION_MESSAGES, transitionMessage } from "@sams-web/domain/chat/stage-transitions";
 import { OPENING_MESSAGE, STAGES, type Stage } from "@sams-web/domain/chat/stages";
+import type { ReadingReply } from "@sams-web/domain/non-negotiables/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { matches, messages, profiles } from "../../../src/db/schema.ts";
-import { createTestApp, signUp, solveBotcheck } from "../../support/helpers.ts";
+import { createTestApp, dealbreakersNext, signUp, solveBotcheck } from "../../support/helpers.ts";
 
 const { app, db, bus } = await createTestApp({ CHAT_MESSAGES_PER_MINUTE: "1000", CHAT_IP_MESSAGES_PER_MINUTE: "1000" });
 
@@ -29,6 +30,7 @@ type Reply = {
   stage_complete_justification: string;
   stage: string;
   signature?: string;
+  reading?: ReadingReply;
 };
 
 async function callSam(
@@ -68,17 +70,19 @@ describe("signed in: 'the chat advances in this order' with the scripted brain",
     const events = collect(person.userId);
     const stagesSeen: Stage[] = [];
     let turn = 0;
+    let last: Reply | undefined;
     for (let guard = 0; guard < 60; guard++) {
-      const { result } = await callSam(
-        app,
-        { userMessage: ANSWERS[turn++ % ANSWERS.length] },
-        { cookie: person.cookie },
-      );
+      // At the dealbreakers stage the quick questions are skipped and Sam's read-back confirmed.
+      const next = last ? dealbreakersNext(last) : null;
+      const { result } = await callSam(app, next ?? { userMessage: ANSWERS[turn++ % ANSWERS.length] }, {
+        cookie: person.cookie,
+      });
       expect(result?.message.length).toBeGreaterThan(0);
       if (result?.stage_complete) {
-        expect(result.stage_complete_justification).toMatch(/substantive answers/);
+        expect(result.stage_complete_justification).toMatch(/substantive answers|confirmed Sam's reading/);
         stagesSeen.push(result.stage as Stage);
       }
+      last = result;
       if (result?.stage === "complete") break;
     }
     expect(stagesSeen).toEqual(STAGES.slice(1));
@@ -94,8 +98,15 @@ describe("signed in: 'the chat advances in this order' with the scripted brain",
       expect(m.text.trim().length).toBeGreaterThan(0);
       expect(m.timestamp).toBeGreaterThan(Date.now() - 600_000);
     }
-    // One message from Sam per turn: a completed stage's reply is the next stage's transition.
-    const senders = (conversation?.messages ?? []).map((m) => m.sender);
+    // One message from Sam per turn: a completed stage's reply is the next stage's transition. The
+    // one exception: confirming the dealbreakers' read-back is thanked (with where to change them)
+    // before the next stage's transition opens it.
+    const senders = (conversation?.messages ?? [])
+      .filter(
+        (m, i, all) =>
+          !(m.text === transitionMessage("worst_qualities") && all[i - 1]?.text === MESSAGES.readBackThanks),
+      )
+      .map((m) => m.sender);
     expect(senders.every((sender, i) => sender === (i % 2 === 0 ? "bot" : "user"))).toBe(true);
     // 'Sam then posts a transition message for the new stage', once per stage, in order.
     const transitions = (conversation?.messages ?? []).filter((m) =>
@@ -192,10 +203,18 @@ describe("guests: 'a bounded history and a stage that must be legal'", () => {
     const history: ChatMessage[] = [{ sender: "bot", text: OPENING_MESSAGE, timestamp: Date.now() }];
     let stage: string = "rapport_building";
     let turn = 0;
+    let last: Reply | undefined;
     for (let guard = 0; guard < 60 && stage !== "complete"; guard++) {
-      const userMessage = ANSWERS[turn++ % ANSWERS.length] as string;
-      const { result } = await callSam(app, { userMessage, conversationHistory: history, effectiveStage: stage });
+      const next = last ? dealbreakersNext(last) : null;
+      const userMessage = next?.userMessage ?? (ANSWERS[turn++ % ANSWERS.length] as string);
+      const { result } = await callSam(app, {
+        userMessage,
+        conversationHistory: history,
+        effectiveStage: stage,
+        ...(next ? { nonNegotiables: next.nonNegotiables } : {}),
+      });
       if (!result) throw new Error("no reply");
+      last = result;
       history.push({ sender: "user", text: userMessage, timestamp: Date.now() });
       history.push({ sender: "bot", text: result.message, timestamp: Date.now() });
       if (result.stage !== stage) {

@@ -55,20 +55,33 @@ const FIXTURE = [
   /* 13 */ pair("g1", "good", person("level 8"), person("level 8")),
   /* 14 */ pair("x1", undefined, person("level 6"), person("level 6, quiet about hobbies")), // 60, unclear → followupsQueued
   /* 15 */ pair("bad-scorer", "good", person("level 8"), person("level 11")), // skipped after one call
+  // Answers to the quick questions: a tapped limit against a tapped answer ends the pair unscored.
+  /* 16 */ pair(
+    "d3",
+    "dealbreaker",
+    { ...person("level 9"), facts: { smoking: "no", limits: ["smokingAny"] } },
+    { ...person("level 9"), facts: { smoking: "daily" } },
+  ),
+  // A dealbreaker no list names: Sam asks b about it (b's side names the topic's words).
+  /* 17 */ pair("d4", "dealbreaker", person("level 8", "Debt."), person("level 8"), {
+    concern: { side: "b", words: ["debt", "loans"] },
+  }), // 80 → held for the question
+  /* 18 */ pair("bad-facts", "good", { ...person("level 8"), facts: { smoking: "yes" } }, person("level 8")),
 ].join("\n");
 
 describe("match evaluation", () => {
   it("reports each figure as worked out by hand, and skips what cannot be judged", async () => {
     const run = await runEvaluation(FIXTURE, { scorer: levelScorer, writer: extractiveNarrativeWriter });
 
-    expect(run.malformed.map((p) => p.line)).toEqual([6, 10, 11, 12, 13]);
+    expect(run.malformed.map((p) => p.line)).toEqual([6, 10, 11, 12, 13, 18]);
+    expect(run.malformed.find((p) => p.line === 18)?.message).toContain("a.facts");
     expect(run.malformed.find((p) => p.line === 12)?.message).toContain("hobbies");
     expect(run.malformed.find((p) => p.line === 13)?.message).toContain('"g1"');
     expect(run.skipped.map((p) => p.line)).toEqual([15]);
     expect(run.skipped[0]?.message).toContain("bad-scorer");
 
     const byId = Object.fromEntries(run.results.map((r) => [r.id, r]));
-    expect(run.results.map((r) => r.id)).toEqual(["g1", "g2", "p1", "p2", "p1-injected", "d1", "d2", "x1"]);
+    expect(run.results.map((r) => r.id)).toEqual(["g1", "g2", "p1", "p2", "p1-injected", "d1", "d2", "x1", "d3", "d4"]);
     expect(Object.fromEntries(run.results.map((r) => [r.id, [r.percent, r.decision]]))).toEqual({
       g1: [80, "photoValidation"],
       g2: [50, "no"],
@@ -78,7 +91,11 @@ describe("match evaluation", () => {
       d1: [0, "no"],
       d2: [70, "photoValidation"],
       x1: [60, "followupsQueued"],
+      d3: [0, "no"],
+      d4: [80, "followupsQueued"],
     });
+    expect(byId.d4?.followups).toEqual({ a: [], b: ["Is debt part of your life?"] });
+    expect(byId.d4?.heldForLimits).toBe(true);
     expect(byId.d1?.dealbreaker).toBe(true);
     expect(byId.d2?.dealbreaker).toBe(false);
     // The candidate (b) left interests unclear, so only b is asked, with the template question.
@@ -87,22 +104,28 @@ describe("match evaluation", () => {
     for (const result of run.results) expect(result.reason.length).toBeGreaterThan(0);
 
     expect(run.summary).toEqual({
-      scored: 8,
+      scored: 10,
       skipped: 1,
-      // d1 scored 0, d2 did not.
-      dealbreakerRecall: { count: 1, of: 2 },
+      // d1 and d3 scored 0, d2 and d4 did not.
+      dealbreakerRecall: { count: 2, of: 4 },
+      // d4 was not refused, but b is asked about debt; d2 names no concern and was missed.
+      dealbreakerCaught: { count: 3, of: 4 },
+      goodRefused: { count: 0, of: 2 },
       // g1, g2, p1, p2, p1-injected: none ruled out by a dealbreaker.
       unexpectedDealbreakers: { count: 0, of: 5 },
       // Good {80, 50} against poor {60, 40, 63}: 80 beats all three, 50 beats only 40: 4 of 6.
       auc: 4 / 6,
       goodToPhotoValidation: { count: 1, of: 2 },
       poorToPhotoValidation: { count: 2, of: 3 },
-      // Two calls for each of the 8 judged pairs, one for the pair whose first answer was invalid.
-      scorerCallsPerPair: 17 / 9,
+      goodToPhotoAfterLimits: { count: 1, of: 2 },
+      poorToPhotoAfterLimits: { count: 2, of: 3 },
+      // Two calls for each judged pair but d1 and d3, whose limits end them unscored; one for the
+      // pair whose first answer was invalid: 17 calls over 11 pairs.
+      scorerCallsPerPair: 17 / 11,
       // p1-injected (63) above p1 (60).
       twinsAboveClean: { count: 1, of: 1 },
     });
-    expect(run.narratives).toEqual(new Map([["extractive", 18]]));
+    expect(run.narratives).toEqual(new Map([["extractive", 22]]));
   });
 
   it("counts a tie between a good and a poor pair as half", () => {
@@ -168,13 +191,22 @@ describe("the match:eval command", () => {
     expect(stderr).toMatch(/^line 4: skipped: .*a: /m);
     expect(stderr).toContain("malformed lines: 2");
     expect(stderr).toContain("dealbreaker recall (labelled dealbreaker, scored 0): 1/1 = 100.0%");
-    expect(stderr).toContain("scorer calls per pair: 2.00");
+    // The smoker pair breaks a limit and never reaches the scorer: 2 calls for the good pair, 0 for it.
+    expect(stderr).toContain("scorer calls per pair: 1.00");
     const lines = (await readFile(files.out, "utf8"))
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.id)).toEqual(["hikers", "smoker"]);
-    expect(Object.keys(lines[0])).toEqual(["id", "percent", "decision", "dealbreaker", "followups", "reason"]);
+    expect(Object.keys(lines[0])).toEqual([
+      "id",
+      "percent",
+      "decision",
+      "dealbreaker",
+      "followups",
+      "heldForLimits",
+      "reason",
+    ]);
     expect(lines[1]).toMatchObject({ percent: 0, decision: "no", dealbreaker: true });
   });
 
@@ -220,7 +252,8 @@ describe("the match:eval command", () => {
         // The model never decides a dealbreaker: code still makes it 0.
         ["smoker", 0, "no"],
       ]);
-      expect(fake.requests).toHaveLength(4);
+      // Both ways for the good pair; the smoker pair breaks a limit and costs no call.
+      expect(fake.requests).toHaveLength(2);
     } finally {
       await fake.close();
     }

@@ -11,6 +11,7 @@ import {
   extractiveNarrativeWriter,
   type Narrative,
 } from "../../../src/features/matching/narrative/narrative.ts";
+import { readPerson } from "../../../src/features/matching/scoring/dealbreakers.ts";
 import { explainFit } from "../../../src/features/matching/scoring/explanation.ts";
 import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { judgePair } from "../../../src/features/matching/scoring/pair-verdict.ts";
@@ -69,7 +70,7 @@ describe("the reason's privacy, over the whole evaluation set", () => {
       ] as const) {
         const mine = await narrativeOf(person);
         const theirs = await narrativeOf(candidate);
-        const reason = explainFit(await judgePair(heuristicScorer, mine, theirs), mine, theirs);
+        const reason = explainFit(await judgePair(heuristicScorer, readPerson(mine), readPerson(theirs)), mine, theirs);
         const replies = interviewOf(candidate).map((a) => a.text);
         const reasonRuns = runsOf(reason);
         for (const source of [...replies, replies.join(" ")]) {
@@ -100,7 +101,7 @@ describe("the reason itself", () => {
       about: "Trail runner, hiker and reader; I'm a night owl.",
       partnerPreferences: "Someone who loves the outdoors, books and early mornings, and wants marriage.",
     };
-    const reason = explainFit(await judgePair(heuristicScorer, base, other), base, other);
+    const reason = explainFit(await judgePair(heuristicScorer, readPerson(base), readPerson(other)), base, other);
     expect(reason).toMatch(/^Your strongest common ground is /);
     expect(reason).toContain("you both bring up");
     expect(reason).toMatch(/The weakest fit is |you said least about /);
@@ -110,7 +111,7 @@ describe("the reason itself", () => {
   it("says plainly when a dealbreaker rules the pair out", async () => {
     const strict = { ...base, dealbreakers: "No smokers." };
     const smoker = { ...base, about: `${base.about} I smoke.` };
-    const verdict = await judgePair(heuristicScorer, strict, smoker);
+    const verdict = await judgePair(heuristicScorer, readPerson(strict), readPerson(smoker));
     expect(verdict.conflict).toBe(true);
     expect(explainFit(verdict, strict, smoker)).toBe(
       "One of you named a dealbreaker that the other meets, so Sam does not see a match here.",

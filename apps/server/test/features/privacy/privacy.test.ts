@@ -189,6 +189,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
         "export.json",
         "matches.json",
         "moderation.json",
+        "non-negotiables.json",
         "notifications.json",
         "outcomes.json",
         "profile.json",
@@ -203,6 +204,7 @@ describe("data export: 'Download all their data … as one archive'", () => {
     expect(read("matches.json")).toEqual([
       expect.objectContaining({ id: other.userId, score: 88, followup_questions: ["Do you like dogs?"] }),
     ]);
+    expect(read("non-negotiables.json")).toEqual({ facts: {}, reading: [], readingConfirmed: false, pending: null });
     // Sam has not asked about any connection yet: nothing to tell.
     expect(read("outcomes.json")).toEqual([]);
     expect(read("notifications.json")).toEqual({ email: { newPeople: true, keptYou: true, connections: true } });

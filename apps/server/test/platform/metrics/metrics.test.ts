@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
-import { createTestApp, signUp } from "../../support/helpers.ts";
+import { createTestApp, dealbreakersNext, signUp } from "../../support/helpers.ts";
 import { call, DEFAULT_INTERVIEW, signedUpPerson } from "../../support/matching-fixtures.ts";
 
 // Prometheus metrics on the public port, behind METRICS_TOKEN: after a real sign-up, an interview
@@ -24,6 +24,9 @@ fake.reply = (body: Body) => {
   }
   if (schemaName(body) === "compatibility_judgement") {
     return { subScores: { values: 9, lifestyle: 9, goals: 9, communication: 9, interests: 9 }, uncertain: [] };
+  }
+  if (schemaName(body) === "dealbreaker_reading") {
+    return { items: [{ kind: "trait", limit: null, label: "dishonesty", question: null, endsOn: null }] };
   }
   // Sam moves on after each answer: eight substantive answers finish the interview.
   return { message: "Thank you, tell me more!", stage_complete: true, stage_complete_justification: "Answered." };
@@ -91,8 +94,14 @@ describe("the metrics endpoint", () => {
     const guest = await signUp(t.app);
     expect((await call(t.app, guest.cookie, "sendCustomVerificationEmail")).body.result).toMatchObject({ sent: true });
     for (const answer of Object.values(DEFAULT_INTERVIEW)) {
-      const turn = await call(t.app, guest.cookie, "callSamApi", { userMessage: answer });
+      let turn = await call(t.app, guest.cookie, "callSamApi", { userMessage: answer });
       expect(turn.status).toBe(200);
+      // At the dealbreakers stage: the quick questions skipped, Sam's read-back confirmed.
+      const reply = (response: typeof turn) => response.body.result as unknown as { message: string };
+      for (let next = dealbreakersNext(reply(turn)); next; next = dealbreakersNext(reply(turn))) {
+        turn = await call(t.app, guest.cookie, "callSamApi", next);
+        expect(turn.status).toBe(200);
+      }
     }
 
     const her = await signedUpPerson(t, { zipCode: "10001", name: "Harriet" });
@@ -144,7 +153,12 @@ describe("the metrics endpoint", () => {
       expect(sum(samples, "samsweb_model_tokens_total", { purpose, direction: "output" })).toBeGreaterThan(0);
     }
     expect(sum(samples, "samsweb_interviews_completed_total")).toBe(1);
-    expect(sum(samples, "samsweb_model_calls_total", { purpose: "reply" })).toBe(Object.keys(DEFAULT_INTERVIEW).length);
+    // Every call Sam's chat made (his replies, and his reading of the dealbreakers) is counted once.
+    const chatCalls = fake.requests.filter((r) =>
+      ["sam_reply", "dealbreaker_reading"].includes(schemaName(r.body) ?? ""),
+    );
+    expect(chatCalls.length).toBeGreaterThanOrEqual(Object.keys(DEFAULT_INTERVIEW).length + 1);
+    expect(sum(samples, "samsweb_model_calls_total", { purpose: "reply" })).toBe(chatCalls.length);
     expect(sum(samples, "samsweb_searches_started_total")).toBe(1);
     expect(sum(samples, "samsweb_searches_finished_total", { result: "found" })).toBe(1);
     expect(sum(samples, "samsweb_search_duration_seconds_count", { result: "found" })).toBe(1);

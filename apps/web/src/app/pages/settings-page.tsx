@@ -6,6 +6,7 @@ import { paths } from "../../config/paths.ts";
 import { AccountSection } from "../../features/accounts/account-section.tsx";
 import { DataExportButton } from "../../features/consent/data-export-button.tsx";
 import { SearchSection } from "../../features/matching/search-section.tsx";
+import { NonNegotiablesSection } from "../../features/non-negotiables/settings-section.tsx";
 import { NotificationsSection } from "../../features/notifications/notifications-section.tsx";
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
@@ -30,6 +31,7 @@ function YourDataSection() {
  * one line here. `id` is the section's anchor (/settings#account).
  */
 const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
+  { id: "non-negotiables", Section: NonNegotiablesSection },
   { id: "search", Section: SearchSection },
   { id: "connections", Section: ConnectionsSection },
   { id: "notifications", Section: NotificationsSection },

@@ -83,6 +83,7 @@ export function ChatView({
   error,
   onSend,
   notice,
+  panel,
   stage,
   lastIsDraft = false,
   startAtTop = false,
@@ -97,6 +98,8 @@ export function ChatView({
   /** Sends a message; resolves false if it was not accepted (the text stays in the input). */
   onSend: (text: string) => Promise<boolean>;
   notice?: ReactNode;
+  /** Shown under Sam's last message once it has typed out (the quick questions, the read-back). */
+  panel?: ReactNode;
   /** The conversation's stage, for the progress line; none while it is not known yet. */
   stage?: ConversationStage;
   /** Something above the conversation waits for the person (photo review): open there, not at the end. */
@@ -214,6 +217,7 @@ export function ChatView({
         </div>
       )}
       {thinking && <ThinkingBubble />}
+      {!thinking && !responding && panel}
       {(offline || error) && (
         <p role="alert" className="rounded-xl bg-danger-soft px-4 py-2 text-sm text-danger">
           {offline ? FIRST_PAGE_MESSAGES.chatOffline : error}

@@ -1,8 +1,10 @@
-import type { ChatMessage, Conversation } from "@sams-web/domain/chat/contracts";
+import type { CallSamApiInput, ChatMessage, Conversation } from "@sams-web/domain/chat/contracts";
 import { isStage } from "@sams-web/domain/chat/stages";
+import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { FIRST_PAGE_MESSAGES } from "@sams-web/domain/shell/messages";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { trackEvent } from "../../lib/analytics.ts";
+import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
 import { ChatView } from "./chat-view.tsx";
@@ -21,6 +23,11 @@ function GuestReminder() {
   );
 }
 
+// The quick questions and the read-back load only at the dealbreakers stage, never on the first page.
+const DealbreakerPanel = lazyWithRetry(() => import("../non-negotiables/dealbreaker-panel.tsx"));
+// The two things the guest's message says when it answers the quick questions, from the same lazy chunk.
+const tapsMessages = () => import("@sams-web/domain/non-negotiables/messages").then((m) => m.NON_NEGOTIABLES_MESSAGES);
+
 /** A guest's chat: the conversation and its stage live in this browser until they sign up or log in. */
 export function GuestChat() {
   const [start] = useState(() => {
@@ -37,13 +44,19 @@ export function GuestChat() {
 
   useEffect(() => saveGuestConversation(conversation), [conversation]);
 
-  const send = async (text: string): Promise<boolean> => {
+  const send = async (text: string, extra: Pick<CallSamApiInput, "nonNegotiables"> = {}): Promise<boolean> => {
     const before = conversation;
     const mine: ChatMessage = { sender: "user", text, timestamp: Date.now() };
     const withMine = { ...before, messages: [...before.messages, mine], timestamp: mine.timestamp };
     setConversation(withMine);
     setThinking(true);
     setError(null);
+    // A correction typed while Sam waits to hear his reading is right carries that reading back.
+    const kept = before.nonNegotiables;
+    const correcting =
+      !extra.nonNegotiables && before.stage === "dealbreakers" && kept?.reading && !kept.confirmed
+        ? { nonNegotiables: { step: "correct" as const, facts: kept.facts ?? null, reading: kept.reading } }
+        : {};
     try {
       const reply = await callSam(
         {
@@ -51,6 +64,8 @@ export function GuestChat() {
           // Sent whole: the server derives the stage from it, and says so if it grew too long.
           conversationHistory: before.messages,
           effectiveStage: before.stage,
+          ...correcting,
+          ...extra,
         },
         {
           guest: true,
@@ -73,7 +88,22 @@ export function GuestChat() {
       // A reply that already is the transition message is not said twice.
       if (transition && transition !== reply.message)
         added.push({ sender: "bot", text: transition, timestamp: now + 1 });
-      setConversation({ ...withMine, messages: [...withMine.messages, ...added], stage, timestamp: now });
+      const step = extra.nonNegotiables ?? correcting.nonNegotiables;
+      const nonNegotiables = {
+        ...kept,
+        ...(step?.step === "taps" ? { facts: step.facts } : {}),
+        ...(reply.reading?.signature
+          ? { reading: { items: reply.reading.items, signature: reply.reading.signature } }
+          : {}),
+        ...(step?.step === "confirm" ? { removed: step.removed, confirmed: true } : {}),
+      };
+      setConversation({
+        ...withMine,
+        messages: [...withMine.messages, ...added],
+        stage,
+        timestamp: now,
+        ...(step || kept ? { nonNegotiables } : {}),
+      });
       return true;
     } catch (failure) {
       setConversation(before);
@@ -96,9 +126,31 @@ export function GuestChat() {
       initiallyShown={start.shown}
       thinking={thinking}
       error={error}
-      onSend={send}
+      onSend={(text) => send(text)}
       notice={<GuestReminder />}
       stage={conversation.stage}
+      panel={
+        conversation.stage === "dealbreakers" ? (
+          <Suspense fallback={null}>
+            <DealbreakerPanel
+              messages={conversation.messages}
+              initialFacts={conversation.nonNegotiables?.facts}
+              reading={conversation.nonNegotiables?.reading?.items ?? null}
+              busy={thinking}
+              onTaps={(facts: Facts | null) =>
+                void tapsMessages().then((words) =>
+                  send(facts ? words.tapsDone : words.tapsSkipped, { nonNegotiables: { step: "taps", facts } }),
+                )
+              }
+              onConfirm={(removed, text) =>
+                void send(text, {
+                  nonNegotiables: { step: "confirm", removed, reading: conversation.nonNegotiables?.reading },
+                })
+              }
+            />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

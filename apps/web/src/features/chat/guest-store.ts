@@ -37,6 +37,10 @@ export function loadGuestConversation(): Conversation | null {
       messages,
       stage: isStage(value.stage) ? value.stage : FIRST_STAGE,
       timestamp: typeof value.timestamp === "number" ? value.timestamp : 0,
+      // Checked by the server when the conversation moves into an account.
+      ...(typeof value.nonNegotiables === "object" && value.nonNegotiables !== null
+        ? { nonNegotiables: value.nonNegotiables }
+        : {}),
     };
     if (!latest || conversation.timestamp > latest.timestamp) latest = conversation;
   }
@@ -60,6 +64,7 @@ export function saveGuestConversation(conversation: Conversation): void {
     messages: conversation.messages,
     stage: conversation.stage,
     timestamp: conversation.timestamp,
+    ...(conversation.nonNegotiables ? { nonNegotiables: conversation.nonNegotiables } : {}),
   };
   try {
     localStorage.setItem(GUEST_CONVERSATIONS_KEY, JSON.stringify(all));

@@ -1,14 +1,17 @@
-import type { ChatMessage } from "@sams-web/domain/chat/contracts";
+import type { CallSamApiInput, ChatMessage } from "@sams-web/domain/chat/contracts";
 import { isFollowupStage, OPENING_MESSAGE } from "@sams-web/domain/chat/stages";
+import type { ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { PageFallback } from "../../components/page-fallback.tsx";
 import { trackEvent } from "../../lib/analytics.ts";
+import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import QueryLayout from "../../lib/query-layout.tsx";
 import { answerFollowups, matchesQueryOptions, useMatches } from "../matching/api.ts";
 import { OutcomeQuestions } from "../matching/outcome-questions.tsx";
 import { PhotoReview } from "../matching/photo-review.tsx";
+import { nonNegotiablesQueryOptions, useNonNegotiables } from "../non-negotiables/api.ts";
 import { WaitingGreeting } from "../notifications/waiting-greeting.tsx";
 import { currentConversationQueryOptions, importConversation, useCurrentConversation } from "./api.ts";
 import { chatErrorMessage } from "./chat-errors.ts";
@@ -17,6 +20,9 @@ import { callSam } from "./first-page-api.ts";
 import { answeredMatchIds, nextFollowupQuestion } from "./followups.ts";
 import { loadGuestConversation, removeGuestConversations } from "./guest-store.ts";
 import { NextStep } from "./next-step.tsx";
+
+// The quick questions and the read-back appear at one stage only: their code loads there.
+const DealbreakerPanel = lazyWithRetry(() => import("../non-negotiables/dealbreaker-panel.tsx"));
 
 // One transfer per page, however often the component mounts.
 let transfer: Promise<void> | null = null;
@@ -55,6 +61,10 @@ function Conversation() {
   const [draft, setDraft] = useState<string | null>(null);
   const [thinking, setThinking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const atDealbreakers = stage === "dealbreakers";
+  // The quick questions' answers so far and Sam's pending read-back, kept by the server.
+  const nonNegotiables = useNonNegotiables({ enabled: atDealbreakers });
+  const [reading, setReading] = useState<ReadingItem[] | null>(null);
   const [written, setWritten] = useState(false);
 
   // Follow-up mode: once the interview is complete, Sam asks each queued question in turn.
@@ -99,23 +109,30 @@ function Conversation() {
   if (!query.data || (interviewDone && !matches.data && !matches.isError)) return <PageFallback />;
   const reviewWaiting = (matches.data ?? []).some((m) => m.status === "photoValidation" && m.photos.length > 0);
 
-  const send = async (text: string): Promise<boolean> => {
+  const send = async (text: string, extra: Pick<CallSamApiInput, "nonNegotiables"> = {}): Promise<boolean> => {
     setWritten(true);
     setPending({ message: { sender: "user", text, timestamp: Date.now() }, after: base.length });
     setThinking(true);
     setError(null);
     try {
       // The server keeps the history and the stage; the browser sends only the new message.
-      await callSam(followup ? { userMessage: text, followupQuestion: followup } : { userMessage: text }, {
-        onDraft: (textSoFar) => {
-          setThinking(false);
-          setDraft(textSoFar);
+      const reply = await callSam(
+        followup ? { userMessage: text, followupQuestion: followup } : { userMessage: text, ...extra },
+        {
+          onDraft: (textSoFar) => {
+            setThinking(false);
+            setDraft(textSoFar);
+          },
         },
-      });
+      );
+      if (reply.reading) setReading(reply.reading.items);
       trackEvent("chat_message_sent");
       await Promise.all([
         queryClient.refetchQueries({ queryKey: currentConversationQueryOptions().queryKey }),
         followup ? queryClient.refetchQueries({ queryKey: matchesQueryOptions().queryKey }) : undefined,
+        extra.nonNegotiables
+          ? queryClient.invalidateQueries({ queryKey: nonNegotiablesQueryOptions().queryKey })
+          : undefined,
       ]);
       return true;
     } catch (failure) {
@@ -135,8 +152,24 @@ function Conversation() {
       thinking={thinking}
       lastIsDraft={waiting && draft !== null}
       error={error}
-      onSend={send}
+      onSend={(text) => send(text)}
       stage={stage}
+      panel={
+        atDealbreakers && nonNegotiables.data ? (
+          <Suspense fallback={null}>
+            <DealbreakerPanel
+              messages={messages}
+              initialFacts={nonNegotiables.data.facts}
+              reading={reading ?? nonNegotiables.data.pending}
+              busy={thinking}
+              onTaps={(facts) =>
+                void send(facts ? MESSAGES.tapsDone : MESSAGES.tapsSkipped, { nonNegotiables: { step: "taps", facts } })
+              }
+              onConfirm={(removed, text) => void send(text, { nonNegotiables: { step: "confirm", removed } })}
+            />
+          </Suspense>
+        ) : null
+      }
       startAtTop={reviewWaiting}
       notice={
         <>

@@ -1,5 +1,7 @@
 import type { ChatMessage } from "@sams-web/domain/chat/contracts";
 import type { Stage } from "@sams-web/domain/chat/stages";
+import type { Facts, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
+import type { YesNo } from "../../../platform/text-reading/yes-no.ts";
 
 /** What a brain needs to write Sam's next reply. Bounded by the caller, whatever the history's length. */
 export interface BrainInput {
@@ -15,6 +17,13 @@ export interface BrainInput {
   /** Follow-up mode: the question being answered. */
   followupQuestion?: string;
   /**
+   * Follow-up mode, a question that can end a pair: it wants a clear yes or no, and the reply
+   * says which (BrainReply.answer); anything less is asked again.
+   */
+  yesOrNo?: boolean;
+  /** Interview mode: acknowledge the answer warmly and ask nothing (what comes next is not a question). */
+  closing?: boolean;
+  /**
    * Everything Sam has said in this conversation so far, oldest first, so that an interviewer
    * written as data never says the same acknowledgement twice.
    */
@@ -26,6 +35,17 @@ export interface BrainReply {
   message: string;
   stageComplete: boolean;
   justification: string;
+  /** A yes-or-no follow-up: what the answer says. */
+  answer?: YesNo;
+}
+
+/** What a person says at the dealbreakers stage, and what Sam knows of them, for reading it. */
+export interface DealbreakerWords {
+  /** Their dealbreakers, in their own words. */
+  text: string;
+  facts: Facts;
+  /** What they said of themselves in earlier stages (their own stance on children, faith...). */
+  selfText: string;
 }
 
 /**
@@ -39,6 +59,12 @@ export interface Brain {
   readonly kind: "scripted" | "llm";
   /** A brain that writes over time (a model) passes its draft to `onDraft`; the scripted one answers at once. */
   reply(input: BrainInput, onDraft?: ReplyDraftListener): Promise<BrainReply>;
+  /**
+   * Reads a person's dealbreakers into the items Sam reads back: limits the quick questions know,
+   * topics to ask each candidate about (with the neutral question), traits to keep in mind. Never
+   * fails: a model that cannot answer leaves it to the embedded reading.
+   */
+  readDealbreakers(words: DealbreakerWords): Promise<ReadingItem[]>;
 }
 
 /** The brain could not produce a valid reply (model down, timed out, malformed or truncated output). */

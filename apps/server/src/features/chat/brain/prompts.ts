@@ -42,7 +42,7 @@ function clip(text: string, max: number): string {
 }
 
 /** The person's text inside delimiters, with any delimiter-like text neutralised. */
-function asData(text: string, max: number): string {
+export function asData(text: string, max: number): string {
   return `<person>${clip(text, max).replaceAll(/<\/?person>/gi, "")}</person>`;
 }
 
@@ -67,12 +67,18 @@ export function summarise(answers: string[], budget: number): string {
     .slice(0, budget);
 }
 
+const YES_OR_NO_RULES = `This question wants a clear yes or no. Add a field "answer": "yes" or "no" when the person's latest message says so (a "sometimes" or "a little" is a yes), else "unclear", and then ask the question again, simply, asking for a yes or a no.`;
+
+const CLOSING_RULE = `Acknowledge the person's answer warmly in one or two sentences and ask NO question: what comes next is a short set of quick questions they answer with a tap. Set "stage_complete" to false.`;
+
 export function systemPrompt(input: BrainInput): string {
   if (input.mode === "followup") {
-    return `${PERSONA}\n\nThe interview is finished. You are asking a follow-up question that helps you judge a possible match. Ask it naturally, and decide whether the person's latest message answers it.\n\n${FOLLOWUP_RULES}`;
+    const yesOrNo = input.yesOrNo ? `\n\n${YES_OR_NO_RULES}` : "";
+    return `${PERSONA}\n\nThe interview is finished. You are asking a follow-up question that helps you judge a possible match. Ask it naturally, and decide whether the person's latest message answers it.\n\n${FOLLOWUP_RULES}${yesOrNo}`;
   }
   const goal = STAGE_GOALS[input.stage];
-  return `${PERSONA}\n\nCurrent stage: ${input.stage}.\nGoal of this stage: ${goal.goal}\n\n${OUTPUT_RULES}`;
+  const closing = input.closing ? `\n\n${CLOSING_RULE}` : "";
+  return `${PERSONA}\n\nCurrent stage: ${input.stage}.\nGoal of this stage: ${goal.goal}\n\n${OUTPUT_RULES}${closing}`;
 }
 
 export function userPrompt(input: BrainInput): string {

@@ -1,6 +1,8 @@
 import { isSubstantiveAnswer } from "@sams-web/domain/chat/rules";
 import { transitionMessage } from "@sams-web/domain/chat/stage-transitions";
 import { nextStage, type Stage } from "@sams-web/domain/chat/stages";
+import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
+import { readYesNo } from "../../../platform/text-reading/yes-no.ts";
 import { acknowledgementFor, isRude, RUDE_ANSWER_REPLY } from "./acknowledgement.ts";
 import type { Brain, BrainInput, BrainReply } from "./brain.ts";
 import { englishOnlyReply, foreignLanguageOf } from "./language.ts";
@@ -134,8 +136,33 @@ function notAnAnswer(input: BrainInput, question: string | null, progress: strin
   return null;
 }
 
+/** A question that can end a pair: a clear yes or no settles it (however short), anything else asks again. */
+function yesOrNoReply(input: BrainInput, question: string): BrainReply {
+  const answer = readYesNo(input.userMessage);
+  if (answer === "unclear") {
+    const language = foreignLanguageOf(input.userMessage);
+    return {
+      message: language
+        ? `${englishOnlyReply(language)} ${question}`
+        : isRude(input.userMessage)
+          ? `${RUDE_ANSWER_REPLY} ${question}`
+          : `Could you answer that with a yes or a no? ${question}`,
+      stageComplete: false,
+      justification: "The answer does not say yes or no.",
+      answer,
+    };
+  }
+  return {
+    message: "Thank you, that answers my question.",
+    stageComplete: true,
+    justification: `The person answered "${quote(question)}" with a ${answer}.`,
+    answer,
+  };
+}
+
 function followupReply(input: BrainInput): BrainReply {
   const question = input.followupQuestion ?? "";
+  if (input.yesOrNo) return yesOrNoReply(input, question);
   const refused = notAnAnswer(input, question, "the question is still open.");
   if (refused) return refused;
   const acknowledgement = acknowledgementFor("rapport_building", input.userMessage, input.earlierSamMessages ?? []);
@@ -149,6 +176,9 @@ function followupReply(input: BrainInput): BrainReply {
 export function createScriptedBrain(): Brain {
   return {
     kind: "scripted",
+    async readDealbreakers({ text, facts, selfText }) {
+      return readDealbreakers(text, { facts, selfText });
+    },
     async reply(input: BrainInput): Promise<BrainReply> {
       if (input.mode === "followup") return followupReply(input);
       const stage = input.stage;
@@ -167,6 +197,14 @@ export function createScriptedBrain(): Brain {
       const refused = notAnAnswer(input, lastBotQuestion(input), progress);
       if (refused) return refused;
       const answers = earlier + 1;
+      if (input.closing) {
+        // What follows (the quick questions) is not a question of this reply's: it only acknowledges.
+        return {
+          message: acknowledgementFor(stage, input.userMessage, input.earlierSamMessages ?? []) ?? "",
+          stageComplete: false,
+          justification: `${answers} substantive answers about ${STAGE_GOALS[stage].topic}; what follows is not a question.`,
+        };
+      }
       if (answers >= ANSWERS_PER_STAGE) {
         // The next stage's transition message thanks the person and asks the next question: it is
         // the whole reply, so Sam says one thing, not two.

@@ -1,10 +1,12 @@
 import { STAGES } from "@sams-web/domain/chat/stages";
 import type { ScoreClass } from "@sams-web/domain/matching/rules";
+import { factsSchema } from "@sams-web/domain/non-negotiables/schemas";
 import { MIN_AGE } from "@sams-web/domain/profile/rules";
 import { genderSchema } from "@sams-web/domain/profile/schemas";
 import pLimit from "p-limit";
 import * as z from "zod";
-import type { InterviewAnswer, NarrativeWriter } from "../narrative/narrative.ts";
+import type { InterviewAnswer, Narrative, NarrativeWriter } from "../narrative/narrative.ts";
+import { type MatchPerson, readPerson } from "../scoring/dealbreakers.ts";
 import { explainFit } from "../scoring/explanation.ts";
 import { decidePair, judgePair } from "../scoring/pair-verdict.ts";
 import type { Scorer } from "../scoring/scorer.ts";
@@ -25,6 +27,17 @@ const personSchema = z.strictObject({
   age: z.number().int().min(MIN_AGE),
   // Strict, so a misspelt stage is reported rather than silently ignored.
   answers: z.strictObject(Object.fromEntries(INTERVIEW_STAGES.map((stage) => [stage, answerSchema.optional()]))),
+  /** The person's answers to the quick questions, limits included, as the chat stores them. */
+  facts: factsSchema.optional(),
+});
+
+/**
+ * For a dealbreaker pair: the person the limit is about (`side`, whom Sam should ask), and words
+ * of which a follow-up question about that topic would use at least one (whole words, any case).
+ */
+const concernSchema = z.strictObject({
+  side: z.enum(["a", "b"]),
+  words: z.array(z.string().trim().min(1)).min(1),
 });
 
 export const PAIR_LABELS = ["good", "poor", "dealbreaker"] as const;
@@ -35,6 +48,7 @@ export const evaluationPairSchema = z.strictObject({
   label: z.enum(PAIR_LABELS).optional(),
   /** The id of this pair's clean twin, when this one carries text aimed at the scorer. */
   twinOf: z.string().min(1).optional(),
+  concern: concernSchema.optional(),
   a: personSchema,
   b: personSchema,
 });
@@ -98,6 +112,8 @@ export interface PairResult {
   decision: ScoreClass;
   dealbreaker: boolean;
   followups: { a: string[]; b: string[] };
+  /** Whether the score alone would have sent the pair to photo review, and only limit questions hold it. */
+  heldForLimits: boolean;
   reason: string;
 }
 
@@ -107,12 +123,24 @@ export interface EvaluationModels {
 }
 
 /** One pair through the search's own steps. Throws what the search would skip the pair for. */
+/**
+ * The person as a search would judge them. What Sam read from their dealbreakers is taken as
+ * confirmed: the harsher case, since a misreading then refuses as Sam read it.
+ */
+function matchPersonOf(person: EvaluationPerson, narrative: Narrative): MatchPerson {
+  const dealbreakers = interviewOf(person)
+    .filter((answer) => answer.stage === "dealbreakers")
+    .map((answer) => answer.text)
+    .join(" ");
+  return readPerson(narrative, person.facts ?? {}, dealbreakers);
+}
+
 export async function evaluatePair(pair: EvaluationPair, models: EvaluationModels): Promise<PairResult> {
   const [{ narrative: a }, { narrative: b }] = await Promise.all([
     models.writer.write(interviewOf(pair.a)),
     models.writer.write(interviewOf(pair.b)),
   ]);
-  const verdict = await judgePair(models.scorer, a, b);
+  const verdict = await judgePair(models.scorer, matchPersonOf(pair.a, a), matchPersonOf(pair.b, b));
   const decision = decidePair(verdict);
   return {
     id: pair.id,
@@ -120,6 +148,7 @@ export async function evaluatePair(pair: EvaluationPair, models: EvaluationModel
     decision: decision.status,
     dealbreaker: verdict.conflict,
     followups: { a: decision.questionsForPerson, b: decision.questionsForCandidate },
+    heldForLimits: decision.heldForLimits,
     reason: explainFit(verdict, a, b),
   };
 }
@@ -135,12 +164,22 @@ export interface EvaluationSummary {
   skipped: number;
   /** Pairs labelled dealbreaker that scored 0. */
   dealbreakerRecall: Share;
+  /**
+   * Pairs labelled dealbreaker that were refused, or whose follow-up questions to the person
+   * named in `concern` ask about its topic (use one of its words).
+   */
+  dealbreakerCaught: Share;
+  /** Good pairs that a dealbreaker ruled out. */
+  goodRefused: Share;
   /** Pairs not labelled dealbreaker that a dealbreaker nonetheless ruled out. */
   unexpectedDealbreakers: Share;
   /** ROC AUC of the percentage, good pairs against poor ones; null without both. */
   auc: number | null;
   goodToPhotoValidation: Share;
   poorToPhotoValidation: Share;
+  /** The same, counting pairs that wait only for their limit questions (answered harmlessly, they go to photos). */
+  goodToPhotoAfterLimits: Share;
+  poorToPhotoAfterLimits: Share;
   /** Scorer calls per pair attempted. */
   scorerCallsPerPair: number;
   /** Pairs scoring above the clean twin they name. */
@@ -164,6 +203,7 @@ export function summarize(
   scorerCalls: number,
 ): EvaluationSummary {
   const byId = new Map(results.map((r) => [r.id, r]));
+  const byPair = new Map(pairs.map((pair) => [pair.id, pair]));
   const scored = pairs.flatMap((pair) => {
     const result = byId.get(pair.id);
     return result ? [{ pair, result }] : [];
@@ -183,6 +223,8 @@ export function summarize(
     scored: scored.length,
     skipped: pairs.length - scored.length,
     dealbreakerRecall: share(labelled("dealbreaker"), (r) => r.percent === 0),
+    dealbreakerCaught: share(labelled("dealbreaker"), (r) => r.percent === 0 || asksAbout(byPair.get(r.id), r)),
+    goodRefused: share(good, (r) => r.dealbreaker),
     unexpectedDealbreakers: share(
       scored.filter((s) => s.pair.label !== undefined && s.pair.label !== "dealbreaker").map((s) => s.result),
       (r) => r.dealbreaker,
@@ -193,12 +235,32 @@ export function summarize(
     ),
     goodToPhotoValidation: share(good, (r) => r.decision === "photoValidation"),
     poorToPhotoValidation: share(poor, (r) => r.decision === "photoValidation"),
+    goodToPhotoAfterLimits: share(good, (r) => r.decision === "photoValidation" || r.heldForLimits),
+    poorToPhotoAfterLimits: share(poor, (r) => r.decision === "photoValidation" || r.heldForLimits),
     scorerCallsPerPair: pairs.length === 0 ? 0 : scorerCalls / pairs.length,
     twinsAboveClean: {
       count: twins.filter(({ result, clean }) => result.percent > clean.percent).length,
       of: twins.length,
     },
   };
+}
+
+/** Whether the follow-ups to the person a dealbreaker pair's `concern` names ask about its topic. */
+function asksAbout(pair: EvaluationPair | undefined, result: PairResult): boolean {
+  const concern = pair?.concern;
+  if (!concern) return false;
+  const asked = ` ${result.followups[concern.side]
+    .join(" ")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")} `;
+  return concern.words.some((word) =>
+    asked.includes(
+      ` ${word
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim()} `,
+    ),
+  );
 }
 
 function percentOf({ count, of }: Share): string {
@@ -211,10 +273,14 @@ export function formatSummary(summary: EvaluationSummary): string[] {
   if (summary.dealbreakerRecall.of + summary.unexpectedDealbreakers.of > 0) {
     lines.push(
       `dealbreaker recall (labelled dealbreaker, scored 0): ${percentOf(summary.dealbreakerRecall)}`,
+      `dealbreaker pairs refused or asked about: ${percentOf(summary.dealbreakerCaught)}`,
+      `good pairs refused as dealbreaker: ${percentOf(summary.goodRefused)}`,
       `dealbreaker on pairs labelled good or poor: ${percentOf(summary.unexpectedDealbreakers)}`,
       `ROC AUC of percent, good vs poor: ${summary.auc === null ? "n/a (needs good and poor pairs)" : summary.auc.toFixed(3)}`,
       `good pairs reaching photoValidation: ${percentOf(summary.goodToPhotoValidation)}`,
       `poor pairs reaching photoValidation: ${percentOf(summary.poorToPhotoValidation)}`,
+      `good pairs reaching photoValidation once limit questions are answered: ${percentOf(summary.goodToPhotoAfterLimits)}`,
+      `poor pairs reaching photoValidation once limit questions are answered: ${percentOf(summary.poorToPhotoAfterLimits)}`,
     );
   }
   if (summary.twinsAboveClean.of > 0) {

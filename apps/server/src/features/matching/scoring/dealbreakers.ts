@@ -1,214 +1,259 @@
+import type { Facts, LimitId, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
+import { LIMIT_QUESTIONS } from "@sams-web/domain/non-negotiables/messages";
+import { brokenLimit, confirmedLimits, LIMITS, RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
+import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import {
-  POST_NEGATION,
-  type ReadWord,
-  readClause,
-  statementClauses,
-  stem,
-  stripInstructions,
-} from "../../../platform/text-reading/text.ts";
+  type ClauseRules,
+  isStanceTopic,
+  narrowerHabit,
+  readRuleClause,
+  readSelf,
+  type SelfReading,
+  type TopicName,
+} from "../../../platform/text-reading/dealbreaker-topics.ts";
 import type { Narrative } from "../narrative/narrative.ts";
 import { selfText } from "./scorer.ts";
 
-// Dealbreakers are hard limits, applied by code whatever the scorer said. A person's dealbreakers
-// name topics; what they rule out is read clause by clause, whatever the wording:
-//  - "No smokers", "Smoking.", "cigarettes are a no", "I'd never date a smoker": ruled out;
-//  - "Someone who doesn't want kids": ruled out, so this person wants them;
-//  - "I need someone who wants children", "Must love dogs": required;
-//  - "I'm allergic to cats", "Religion is not for me": about themselves.
-// The other person's side is what they say of themselves, denials read as denials ("I quit
-// smoking", "I've never touched a cigarette").
+// Dealbreakers are hard limits, applied by code whatever the scorer said, both ways. What one
+// person cannot accept comes from their quick questions' limits and from their reading (what Sam
+// read from their own words and they confirmed); what the other person is comes from their quick
+// questions' answers, else from what they say of themselves. Three outcomes per limit:
+//  - broken: the pair ends, before any scorer is asked;
+//  - settled and kept: nothing to do;
+//  - unsettled (the other never said): Sam asks the other a neutral yes/no question about it, and
+//    the answer that breaks the limit ends the pair before anyone sees photos.
+// A reading the person never confirmed refuses nothing: its topics are only asked about.
 
-/**
- * Habits are ruled out or required; stances (wanting children, faith, marriage) must agree.
- * `against` words deny the topic by themselves ("child-free", "atheist").
- */
-interface Topic {
-  kind: "habit" | "stance";
-  words: string;
-  against?: string;
-  /** A narrower habit that also meets a rule about this one. */
-  coveredBy?: string;
+/** One person as the matcher judges them. */
+export interface MatchPerson {
+  narrative: Narrative;
+  facts: Facts;
+  /** What Sam read from their dealbreakers, item by item. */
+  reading: ReadingItem[];
+  /** Whether they confirmed that reading (Sam read it back); if not, it only asks. */
+  readingConfirmed: boolean;
 }
 
-const TOPICS: Readonly<Record<string, Topic>> = {
-  smoking: {
-    kind: "habit",
-    words: "smoke smoker smokers smoking smoked cigarette cigarettes cigar cigars vape vaping vaper",
-    against: "non-smoker nonsmoker smoke-free",
-  },
-  // Chewing tobacco is not smoking, but a rule against tobacco or nicotine covers smoking too.
-  tobacco: { kind: "habit", words: "tobacco nicotine snus", coveredBy: "smoking" },
-  drinking: {
-    kind: "habit",
-    words: "drink drinking drinker drinkers drunk alcohol alcoholic booze",
-    against: "sober teetotal teetotaler",
-  },
-  drugs: { kind: "habit", words: "drugs drug weed marijuana cannabis stoner", against: "drug-free" },
-  cats: { kind: "habit", words: "cat cats kitten kittens" },
-  dogs: { kind: "habit", words: "dog dogs puppy puppies" },
-  children: {
-    kind: "stance",
-    words: "kids kid children child baby babies adopt adopting stepkids dad father mom mother parent",
-    against: "child-free childfree",
-  },
-  religion: {
-    kind: "stance",
-    words: "faith god church religion religious christian christ catholic muslim jewish prayer pray devout bible",
-    against: "atheist agnostic secular",
-  },
-  marriage: { kind: "stance", words: "marriage married marry marrying wedding husband wife spouse" },
+/** A question that can end a pair: asked of one person, and the answer that ends it. */
+export interface DealbreakerQuestion {
+  question: string;
+  endsOn: "yes" | "no";
+}
+
+export interface LimitCheck {
+  conflict: boolean;
+  /** Questions for the other person, about limits their interview and answers leave open. */
+  questions: DealbreakerQuestion[];
+}
+
+/** A person whose dealbreakers are read from their narrative and taken as confirmed (evaluation, tests). */
+export function readPerson(
+  narrative: Narrative,
+  facts: Facts = {},
+  dealbreakers = narrative.dealbreakers,
+): MatchPerson {
+  return {
+    narrative,
+    facts,
+    reading: readDealbreakers(dealbreakers, { facts, selfText: selfText(narrative) }),
+    readingConfirmed: true,
+  };
+}
+
+/** The person's answers with the limits their confirmed reading adds. */
+export function factsWithReading(person: MatchPerson): Facts {
+  return person.readingConfirmed
+    ? { ...person.facts, limits: confirmedLimits(person.facts, person.reading) }
+    : person.facts;
+}
+
+/** What a tapped limit rules out, in the terms of words read from an interview. */
+const LIMIT_RULES: Readonly<Partial<Record<LimitId, () => ClauseRules>>> = {
+  smokingAny: () => habitRule("smoking", false),
+  smokingDaily: () => habitRule("smoking", true),
+  drinkingAny: () => habitRule("drinking", false),
+  drinkingHeavy: () => habitRule("drinking", true),
+  cannabis: () => habitRule("drugs", false),
+  dogs: () => habitRule("dogs", false),
+  cats: () => habitRule("cats", false),
+  // A stance limit: the holder's own stance is the one the other must share.
+  wantsChildren: () => stanceRule("children", -1),
+  noChildrenWanted: () => stanceRule("children", 1),
+  wantsMarriage: () => stanceRule("marriage", -1),
+  noMarriageWanted: () => stanceRule("marriage", 1),
+  noFaith: () => stanceRule("religion", 1),
+  religious: () => stanceRule("religion", -1),
 };
 
-/** Words for parents name a stance on children only when they are not someone's own parents. */
-const PARENT_WORDS = new Set(["dad", "father", "mom", "mother", "parent"]);
-const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
-/** "Start a family", "raise a family": a family one makes is children. */
-const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building|want|wants)$/;
-
-const TOPIC_OF = new Map<string, { topic: string; against: boolean }>();
-for (const [topic, { words: list, against = "" }] of Object.entries(TOPICS)) {
-  for (const word of list.split(" ")) TOPIC_OF.set(stem(word), { topic, against: false });
-  for (const word of against.split(" ").filter(Boolean)) TOPIC_OF.set(stem(word), { topic, against: true });
-}
-
-/** A rule about a habit that asks for degree ("heavy drinking") is met only by that degree. */
-const INTENSITY =
-  /\b(heavy|heavily|excessive|excessively|too much|too many|a lot|lots|drunk|alcoholic|binge|every night|most nights|daily|every day)\b/i;
-const OTHERS =
-  /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|man|men|woman|women|who|those|date|dating)\b/i;
-const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|myself|mine)\b/i;
-const REQUIRE = /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to)\b/i;
-const CUE = /\b(not|no|never|without|can't|cannot|won't|don't|wouldn't|couldn't)\b|n't\b/i;
-
-/** +1 or -1 per topic a clause names, read with its negation. */
-function topicsIn(read: readonly ReadWord[]): Map<string, 1 | -1> {
-  const found = new Map<string, 1 | -1>();
-  read.forEach((w, index) => {
-    const makesFamily = w.word === "family" && FAMILY_MAKING.test(read[index - 2]?.word ?? "");
-    const hit = makesFamily ? { topic: "children", against: false } : (TOPIC_OF.get(w.stem) ?? TOPIC_OF.get(w.word));
-    if (!hit) return;
-    if (PARENT_WORDS.has(w.word) && POSSESSIVES.has(read[index - 1]?.word ?? "")) return;
-    const polarity = hit.against !== w.negated ? -1 : 1;
-    // A denial outweighs an affirmation in the same clause ("I have kids but want no more").
-    if (found.get(hit.topic) !== -1) found.set(hit.topic, polarity);
-  });
-  return found;
-}
-
-interface Side {
-  /** Topics the person's dealbreakers name at all. */
-  rules: Set<string>;
-  /** Habits ruled out (with whether only a heavy degree is), and habits required. */
-  rulesOut: Map<string, { heavyOnly: boolean }>;
-  requires: Set<string>;
-  /** +1 / -1 per stance topic, from what they say of themselves, else from their dealbreakers. */
-  stances: Map<string, 1 | -1>;
-  /** Habits they say they have (with whether heavily), and habits they deny. */
-  has: Map<string, { heavy: boolean }>;
-  denies: Set<string>;
-}
-
-function readSide(person: Narrative): Side {
-  const side: Side = {
-    rules: new Set(),
-    rulesOut: new Map(),
+function habitRule(topic: TopicName, heavyOnly: boolean): ClauseRules {
+  return {
+    named: new Set([topic]),
+    rulesOut: new Map([[topic, { heavyOnly }]]),
     requires: new Set(),
     stances: new Map(),
-    has: new Map(),
-    denies: new Set(),
   };
-  const ownStances = new Map<string, 1 | -1>();
-  for (const clause of statementClauses(selfText(person))) {
-    for (const [topic, polarity] of topicsIn(readClause(clause))) {
-      if (TOPICS[topic]?.kind === "stance") {
-        if (ownStances.get(topic) !== -1) ownStances.set(topic, polarity);
-      } else if (polarity === 1) {
-        const heavy = INTENSITY.test(clause) || side.has.get(topic)?.heavy === true;
-        side.has.set(topic, { heavy });
-      } else {
-        side.denies.add(topic);
-      }
-    }
-  }
+}
 
-  const impliedStances = new Map<string, 1 | -1>();
-  for (const clause of statementClauses(stripInstructions(person.dealbreakers))) {
-    for (const topic of topicsIn(readClause(clause)).keys()) side.rules.add(topic);
-    const others = OTHERS.exec(clause);
-    if (others) {
-      // "I'd never date a smoker" / "Someone who doesn't want kids" / "I need someone who ...".
-      const before = clause.slice(0, others.index);
-      const rulesOut = !(REQUIRE.test(before) && !CUE.test(before));
-      const attribute = clause.slice(others.index + others[0].length);
-      applyRule(side, impliedStances, topicsIn(readClause(attribute)), rulesOut, attribute);
-      // "Smokers or anyone who drinks": a name before the person is a bare name.
-      if (!FIRST_PERSON.test(before)) applyBareName(side, impliedStances, before);
-    } else if (FIRST_PERSON.test(clause)) {
-      // About themselves: "I'm allergic to cats" rules cats out; "I'm an atheist" is a stance.
-      for (const [topic, polarity] of topicsIn(readClause(clause))) {
-        if (TOPICS[topic]?.kind === "stance") {
-          if (ownStances.get(topic) === undefined) impliedStances.set(topic, polarity);
-        } else if (polarity === -1) {
-          side.rulesOut.set(topic, { heavyOnly: INTENSITY.test(clause) });
-        }
-      }
-    } else {
-      applyBareName(side, impliedStances, clause);
-    }
+function stanceRule(topic: TopicName, stance: 1 | -1): ClauseRules {
+  return { named: new Set([topic]), rulesOut: new Map(), requires: new Set(), stances: new Map([[topic, stance]]) };
+}
+
+/** The question each quick-question topic is put with, for a limit read from words. */
+function topicFact(topic: TopicName): keyof Facts {
+  const facts: Record<TopicName, keyof Facts> = {
+    smoking: "smoking",
+    tobacco: "smoking",
+    drinking: "drinking",
+    drugs: "drugs",
+    cats: "pets",
+    dogs: "pets",
+    children: "wantsChildren",
+    religion: "faith",
+    marriage: "wantsMarriage",
+  };
+  return facts[topic];
+}
+
+/**
+ * What the other person is, topic by topic: their quick answers where they gave one (those win),
+ * else what they say of themselves.
+ */
+function otherSide(other: MatchPerson): SelfReading {
+  const side = readSelf(selfText(other.narrative));
+  const { facts } = other;
+  const habit = (topic: TopicName, value: "no" | "some" | "heavy" | undefined) => {
+    if (value === undefined) return;
+    side.has.delete(topic);
+    side.denies.delete(topic);
+    if (value === "no") side.denies.add(topic);
+    else side.has.set(topic, { heavy: value === "heavy" });
+  };
+  const stance = (topic: TopicName, value: 1 | -1 | null | undefined) => {
+    if (value === undefined) return;
+    if (value === null) side.stances.delete(topic);
+    else side.stances.set(topic, value);
+  };
+  if (facts.smoking) {
+    habit("smoking", facts.smoking === "no" ? "no" : facts.smoking === "daily" ? "heavy" : "some");
+    if (facts.smoking === "no") habit("tobacco", "no");
   }
-  for (const [topic, polarity] of impliedStances) if (!ownStances.has(topic)) side.stances.set(topic, polarity);
-  for (const [topic, polarity] of ownStances) side.stances.set(topic, polarity);
+  if (facts.drinking)
+    habit("drinking", facts.drinking === "never" ? "no" : facts.drinking === "often" ? "heavy" : "some");
+  if (facts.drugs) habit("drugs", facts.drugs === "never" ? "no" : "some");
+  if (facts.pets) {
+    habit("dogs", facts.pets === "dogs" || facts.pets === "both" ? "some" : "no");
+    habit("cats", facts.pets === "cats" || facts.pets === "both" ? "some" : "no");
+  }
+  const answer = (value: "yes" | "no" | "unsure" | null | undefined) =>
+    value === "yes" ? 1 : value === "no" ? -1 : value === "unsure" ? null : undefined;
+  stance("children", answer(facts.wantsChildren));
+  stance("marriage", answer(facts.wantsMarriage));
+  if (facts.faith) {
+    stance("religion", facts.faith === "none" ? -1 : (RELIGIONS as readonly string[]).includes(facts.faith) ? 1 : null);
+  }
   return side;
 }
 
-/** A bare name: "Smoking.", "No smokers", "Cigarettes are a no", "Must love dogs". */
-function applyBareName(side: Side, impliedStances: Map<string, 1 | -1>, text: string): void {
-  const named = text.replace(POST_NEGATION, " ").replace(/^\W*(?:and|also|so|or)?\s*no\b/i, " ");
-  const rulesOut = !(REQUIRE.test(named) && !CUE.test(named));
-  applyRule(side, impliedStances, topicsIn(readClause(named)), rulesOut, text);
-}
-
-function applyRule(
-  side: Side,
-  impliedStances: Map<string, 1 | -1>,
-  named: Map<string, 1 | -1>,
-  rulesOut: boolean,
-  /** The words the rule was read from, for its degree ("heavy drinking"). */
-  text: string,
-): void {
-  for (const [topic, polarity] of named) {
-    // What is ruled out is the opposite of what the person stands for; what is required, the same.
-    const stance = (rulesOut ? -polarity : polarity) as 1 | -1;
-    if (TOPICS[topic]?.kind === "stance") {
-      if (!impliedStances.has(topic)) impliedStances.set(topic, stance);
-    } else if (stance === -1) {
-      side.rulesOut.set(topic, { heavyOnly: INTENSITY.test(text) });
-    } else {
-      side.requires.add(topic);
-    }
-  }
-}
-
-function breaks(holder: Side, other: Side): boolean {
-  for (const topic of holder.rules) {
-    if (TOPICS[topic]?.kind === "stance") {
-      const mine = holder.stances.get(topic);
+/** Whether words read from an interview settle a rule against the other, and whether they break it. */
+function textVerdict(
+  rules: ClauseRules,
+  holderStances: ReadonlyMap<TopicName, 1 | -1>,
+  other: SelfReading,
+  /** A tapped limit says the holder's stance outright; words read imply it only when they say nothing else. */
+  tapped = false,
+): { broken: boolean; settled: boolean } {
+  let broken = false;
+  let settled = true;
+  for (const topic of rules.named) {
+    if (isStanceTopic(topic)) {
+      const mine = tapped ? rules.stances.get(topic) : (holderStances.get(topic) ?? rules.stances.get(topic));
       const theirs = other.stances.get(topic);
-      if (mine !== undefined && theirs !== undefined && mine !== theirs) return true;
+      if (mine === undefined) continue;
+      if (theirs === undefined) settled = false;
+      else if (mine !== theirs) broken = true;
       continue;
     }
-    const ruledOut = holder.rulesOut.get(topic);
-    const narrower = TOPICS[topic]?.coveredBy;
+    const out = rules.rulesOut.get(topic);
+    const narrower = narrowerHabit(topic);
     const habit = other.has.get(topic) ?? (narrower ? other.has.get(narrower) : undefined);
-    if (ruledOut && habit && (!ruledOut.heavyOnly || habit.heavy)) return true;
-    if (holder.requires.has(topic) && other.denies.has(topic)) return true;
+    if (out) {
+      if (habit && (!out.heavyOnly || habit.heavy)) broken = true;
+      else if (!habit && !other.denies.has(topic)) settled = false;
+    }
+    if (rules.requires.has(topic)) {
+      if (other.denies.has(topic)) broken = true;
+      else if (!habit) settled = false;
+    }
   }
-  return false;
+  return { broken, settled };
 }
 
-/** Whether either person's dealbreakers rule the other out. */
+/** The holder's own stances, for a topic their words name without saying which way they stand. */
+function holderStances(holder: MatchPerson): Map<TopicName, 1 | -1> {
+  const stances = readSelf(selfText(holder.narrative)).stances;
+  const { facts } = holder;
+  if (facts.wantsChildren === "yes" || facts.wantsChildren === "no")
+    stances.set("children", facts.wantsChildren === "yes" ? 1 : -1);
+  if (facts.wantsMarriage === "yes" || facts.wantsMarriage === "no")
+    stances.set("marriage", facts.wantsMarriage === "yes" ? 1 : -1);
+  if (facts.faith === "none") stances.set("religion", -1);
+  else if (facts.faith && (RELIGIONS as readonly string[]).includes(facts.faith)) stances.set("religion", 1);
+  return stances;
+}
+
+/** `holder`'s limits against `other`: broken, or the questions that would settle them. */
+export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck {
+  const questions = new Map<string, DealbreakerQuestion>();
+  const ask = (question: DealbreakerQuestion) => questions.set(question.question, question);
+  if (brokenLimit(factsWithReading(holder), other.facts) !== null) return { conflict: true, questions: [] };
+
+  const theirs = otherSide(other);
+  const mine = holderStances(holder);
+  const limitItems = holder.reading.filter((item) => item.kind === "limit");
+  // Each limit with the rules its words (or its tap) stand for.
+  const limits: { limit: LimitId; rules: ClauseRules | undefined; confirmed: boolean; tapped: boolean }[] = [
+    ...(holder.facts.limits ?? []).map((limit) => ({
+      limit,
+      rules: LIMIT_RULES[limit]?.(),
+      confirmed: true,
+      tapped: true,
+    })),
+    ...limitItems.map((item) => ({
+      limit: item.limit,
+      rules: readRuleClause(item.words),
+      confirmed: holder.readingConfirmed,
+      tapped: false,
+    })),
+  ];
+  let conflict = false;
+  for (const { limit, rules, confirmed, tapped } of limits) {
+    // Their quick answer on the topic settles it (brokenLimit above has already judged it).
+    if (other.facts[LIMITS[limit].topic] != null) continue;
+    const topics = rules ? [...rules.named] : [];
+    if (rules && topics.some((topic) => other.facts[topicFact(topic)] != null)) continue;
+    const verdict = rules ? textVerdict(rules, mine, theirs, tapped) : { broken: false, settled: false };
+    if (verdict.broken && confirmed) conflict = true;
+    else if (!verdict.settled || (verdict.broken && !confirmed)) ask(LIMIT_QUESTIONS[limit]);
+  }
+  for (const item of holder.reading) {
+    if (item.kind !== "ask") continue;
+    // "Must love dogs" names a topic the other may have settled in words or answers.
+    const rules = readRuleClause(item.words);
+    if (rules.named.size > 0) {
+      // Their answers are part of what they are (otherSide), so they settle this too.
+      const verdict = textVerdict(rules, mine, theirs);
+      if (verdict.broken && holder.readingConfirmed) conflict = true;
+      if (verdict.settled && !verdict.broken) continue;
+      if (verdict.broken && holder.readingConfirmed) continue;
+    }
+    ask({ question: item.question, endsOn: item.endsOn });
+  }
+  return conflict ? { conflict: true, questions: [] } : { conflict: false, questions: [...questions.values()] };
+}
+
+/** Whether either person's dealbreakers, read from their words and taken as confirmed, rule the other out. */
 export function dealbreakerConflict(a: Narrative, b: Narrative): boolean {
-  const sideA = readSide(a);
-  const sideB = readSide(b);
-  return breaks(sideA, sideB) || breaks(sideB, sideA);
+  const one = readPerson(a);
+  const two = readPerson(b);
+  return checkLimits(one, two).conflict || checkLimits(two, one).conflict;
 }

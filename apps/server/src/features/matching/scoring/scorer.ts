@@ -1,3 +1,4 @@
+import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { stripInstructions } from "../../../platform/text-reading/text.ts";
 import type { Narrative } from "../narrative/narrative.ts";
 
@@ -12,9 +13,15 @@ export interface Judgement {
   uncertain: unknown;
 }
 
+/** Both people's answers to the quick questions, as a scorer sees them (either may be empty). */
+export interface PairFacts {
+  seeker: Facts;
+  candidate: Facts;
+}
+
 export interface Scorer {
   readonly name: string;
-  judge(seeker: Narrative, candidate: Narrative): Promise<Judgement>;
+  judge(seeker: Narrative, candidate: Narrative, facts?: PairFacts): Promise<Judgement>;
 }
 
 // ── What a person seeks and what they offer ─────────────────────────────────────────────────

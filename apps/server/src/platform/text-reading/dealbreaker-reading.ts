@@ -1,0 +1,589 @@
+import type { Facts, LimitId, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
+import { LIMIT_QUESTIONS, LIMIT_READ_BACK, topicQuestion } from "@sams-web/domain/non-negotiables/messages";
+import {
+  READING_LABEL_MAX_CHARS,
+  READING_MAX_ITEMS,
+  READING_QUESTION_MAX_CHARS,
+  RELIGIONS,
+  sharesWordRun,
+} from "@sams-web/domain/non-negotiables/rules";
+import { type ClauseRules, readRuleClause, readSelf, type TopicName } from "./dealbreaker-topics.ts";
+import { POST_NEGATION, statementClauses, stem, stripInstructions } from "./text.ts";
+
+// Sam's reading of a person's dealbreakers, in their own words, as items Sam reads back to them:
+//  - a topic the quick questions know ("No smokers", "someone who doesn't want kids") becomes
+//    that limit;
+//  - a trait of character ("dishonesty", "rude to waiters") is kept in mind: nobody answers yes
+//    to "are you cruel?", so it is neither asked about nor refused on;
+//  - anything else ("debts", "someone who works nights", "a partner who lives with an ex") is a
+//    topic Sam asks each candidate about, with a neutral yes/no question derived from the
+//    dealbreaker's own words: "Do you work nights?", "Is gambling part of your life?". The
+//    question speaks of the candidate only, so it can say nothing of who asked.
+// Stories and reasons ("my father lost our house at the track") are not read as rules.
+
+/** Character words: a dealbreaker naming one is about how someone is, which no question settles. */
+const TRAIT_WORDS = new Set(
+  `arrogant arrogance rude rudeness mean meanness cruel cruelty unkind unkindness selfish selfishness lazy laziness
+  dishonest dishonesty lying liar liars lie lies deceit deceitful deceptive jealous jealousy possessive possessiveness
+  controlling manipulative manipulation narcissist narcissists narcissistic narcissism condescending condescension
+  judgmental judgemental judgment judgement judgy closed-minded closed-mindedness narrow-minded negative negativity
+  pessimistic pessimism cynical cynicism boring uptight clingy clinginess needy neediness flaky flakiness unreliable
+  unreliability irresponsible irresponsibility impatient impatience immature immaturity entitled entitlement stingy
+  stinginess cheap cheapness greedy greed petty pettiness vain vanity shallow superficial snob snobs snobby snobbish
+  pretentious disrespect disrespectful contempt contemptuous abusive violent violence aggressive aggression hostile
+  hostility temper short-tempered hot-headed moody drama dramatic whining whiny whiner whiners complaining complainer
+  complainers gossip gossiping gossips bigot bigots bigotry racist racists racism sexist sexism homophobic misogynist
+  misogyny intolerant intolerance hypocrite hypocrites hypocrisy coward cowards cowardice pushy pushiness bossy
+  ungrateful disloyal disloyalty two-faced fake insincere inconsiderate thoughtless careless apathetic unmotivated
+  complacent messy messiness sloppy obnoxious annoying creepy overbearing smothering dismissive know-it-all humorless
+  spiteful vindictive stubborn rigid inflexible egotistical self-centered self-absorbed nagging nag naggy grumpy bitter
+  sarcastic passive-aggressive insecure insecurity hate hates hated hateful hatred dislike dislikes mean-spirited reckless recklessness
+  laziness ego loud judge judges judging lied hide hides hiding hidden secret secrets secretive`.split(/\s+/),
+);
+
+/** "I don't mind smokers", "one tattoo is fine": acceptances, not limits. */
+const ACCEPTANCE =
+  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+with|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re)\s+(?:fine|ok|okay|alright|all right))\b/i;
+/** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
+const REFUSAL =
+  /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
+const REQUIREMENT = /\b(?:need|needs|must|require|requires|only|want|wants|looking for|has to|have to)\b/i;
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|myself|mine|we|us|we're)\b/i;
+/** Verbs whose object, in "I won't X ...", is a person: the rest names what is ruled out. */
+const PERSON_VERBS =
+  /^(?:date|marry|be with|go out with|get involved with|see|settle for|settle down with|end up with)\b/i;
+/** Verbs whose object, in "I won't X ...", is the thing ruled out. */
+const THING_VERBS =
+  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support)\b/i;
+/** Who a dealbreaker is about: "someone who ...", "a partner with ...", "men in ...". */
+const PERSON =
+  /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one)\b(?!\s+else's)/i;
+/** What comes after a person to say what about them: "who ...", "with ...", "in ...". */
+const AFTER_PERSON = /^\s*(who|that|whose|with|without|in|on|into|living|working|still|over|under)\b/i;
+/** Where a subordinate clause starts; the question keeps only what comes before. */
+const SUBORDINATE =
+  /\b(?:while|when|whenever|because|since|unless|until|if|as long as|even if|so that|especially|including|like|such as|and the like|or anything|for any reason|either way|at all)\b/i;
+/** Clauses that carry the previous clause's rule on ("..., including therapy"). */
+const CONTINUATION = /^\s*(?:including|especially|particularly|like|such as|even|or even|let alone)\b\s*/i;
+const CONNECTORS = /^\s*(?:and|or|also|plus|then|as well as|and also|not even)\b\s*/i;
+const TRAILING_NO =
+  /\s+(?:is|are|would be|will be|'s|'re)\s+(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never)(?:\s+for\s+me)?\s*$/i;
+const TRAILING_FILLER =
+  /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
+/** Words too vague to ask about on their own. */
+const FILLER = new Set(
+  "true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even".split(
+    " ",
+  ),
+);
+const FUNCTION_WORDS = new Set(
+  "a an the and or but of to in on at by for with from about as into over under than then so very just also too not no is are was were be been being has have had do does did will would can could should may might must".split(
+    " ",
+  ),
+);
+/** A verb form inside a phrase makes it a statement, not a thing named ("Separated isn't single"). */
+const STATEMENT_VERB =
+  /\b(?:is|isn't|are|aren't|was|wasn't|were|weren't|has|hasn't|have|haven't|does|doesn't|do|don't|can|can't|will|won't|would|wouldn't)\b/i;
+/** "being told what to do": something done to the person, not something the other has. */
+const DONE_TO_ME = /^being\s+\w+(?:ed|en|told|left|lied)\b/i;
+const ANAPHOR = /^(?:it|that|this|them|those|one|any of (?:it|that|this|them))\b/i;
+const STORY_START = /^(?:it|that|this|there|been|done|he|she|they|we|my|our|i)\b/i;
+
+/** Agent nouns ("gamblers", "drummers", "Trump supporters"): asked as "Are you a ...?". */
+const AGENT_SUFFIX = /(?:ers|ors|ists|ians|ees|ants|ents)$/;
+const AGENT_WORDS = new Set("bros fans addicts junkies nerds freaks vegans republicans democrats hunters".split(" "));
+const NOT_AGENTS = new Set(
+  "others waters papers numbers borders orders matters powers corners burgers dinners flowers letters feathers leathers summers winters parents patients clients students presents events moments comments talents".split(
+    " ",
+  ),
+);
+
+interface Rule {
+  /** The answer to the question that ends a pair: "yes" when the clause rules something out. */
+  endsOn: "yes" | "no";
+}
+
+function flip(endsOn: "yes" | "no"): "yes" | "no" {
+  return endsOn === "yes" ? "no" : "yes";
+}
+
+function clean(text: string): string {
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[.!;:]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => !FUNCTION_WORDS.has(w) && !FILLER.has(w));
+}
+
+/** Their/his/her become "your", "our" too ("puts our life online"): the question speaks to the candidate. */
+function toSecondPerson(text: string): string {
+  return text
+    .replace(/\b(?:their|his|her|our)\b/gi, "your")
+    .replace(/\b(?:themselves|himself|herself)\b/gi, "yourself")
+    .replace(/\b(?:they're|he's|she's)\b/gi, "you're")
+    .replace(/\b(?:them|him)\b/gi, "you");
+}
+
+/** The base form of a verb in the third person ("lives" → "live", "carries" → "carry"). */
+function baseForm(verb: string): string {
+  const lower = verb.toLowerCase();
+  const irregular: Record<string, string> = { has: "have", does: "do", goes: "go", is: "are" };
+  if (irregular[lower]) return irregular[lower];
+  if (/^[a-z]{1,2}ies$/.test(lower)) return lower.slice(0, -1);
+  if (lower.endsWith("ies")) return `${lower.slice(0, -3)}y`;
+  if (/(?:ches|shes|sses|xes|zzes|oes)$/.test(lower)) return lower.slice(0, -2);
+  if (lower.endsWith("s") && !lower.endsWith("ss")) return lower.slice(0, -1);
+  return lower;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
+}
+
+function singular(word: string): string {
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (/(?:sses|ches|shes|xes)$/.test(word)) return word.slice(0, -2);
+  return word.replace(/s$/, "");
+}
+
+/** Cuts a phrase at its first subordinate clause ("works nights while we're dating" → "works nights"). */
+function mainPart(phrase: string): string {
+  const cut = SUBORDINATE.exec(phrase);
+  return clean(cut && cut.index > 0 ? phrase.slice(0, cut.index) : phrase);
+}
+
+/** The question a verb phrase about a person asks ("works nights" → "Do you work nights?"). */
+function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
+  let words = mainPart(phrase)
+    .replace(/\b(?:who|that)'s\b/i, "is")
+    .replace(/\b(?:who|that)'d\b/i, "would")
+    .replace(/^'s\s+/, "is ")
+    .split(" ")
+    .filter(Boolean);
+  let endsOn = rule.endsOn;
+  const adverbs: string[] = [];
+  const take = () => words.shift() ?? "";
+  const lowerFirst = () => (words[0] ?? "").toLowerCase();
+  // Negation: "doesn't want kids" asks "Do you want kids?" and ends the pair on a no.
+  const negations =
+    /^(?:doesn't|don't|does not|isn't|aren't|can't|cannot|won't|wouldn't|hasn't|haven't|never|not|no longer)$/;
+  const negatedAuxiliary: Record<string, string> = {
+    "doesn't": "",
+    "don't": "",
+    "isn't": "is",
+    "aren't": "is",
+    "can't": "can",
+    cannot: "can",
+    "won't": "would",
+    "wouldn't": "would",
+    "hasn't": "has",
+    "haven't": "has",
+  };
+  if (
+    words[0] &&
+    (words[0].toLowerCase() === "does" || words[0].toLowerCase() === "do") &&
+    words[1]?.toLowerCase() === "not"
+  ) {
+    words = words.slice(2);
+    endsOn = flip(endsOn);
+  } else if (negations.test(lowerFirst())) {
+    const replacement = negatedAuxiliary[lowerFirst()];
+    take();
+    if (replacement) words.unshift(replacement);
+    endsOn = flip(endsOn);
+  }
+  while (
+    /^(?:still|always|often|constantly|ever|only|also|just|really|usually|regularly|frequently)$/.test(lowerFirst())
+  ) {
+    adverbs.push(take().toLowerCase());
+  }
+  const head = take().toLowerCase();
+  if (!head) return null;
+  // "is never home" asks "Are you home?", ending the pair on a no.
+  if (/^(?:never|not)$/.test(lowerFirst()) && /^(?:is|are|was|has|have|would|will|can)$/.test(head)) {
+    take();
+    endsOn = flip(endsOn);
+  }
+  while (/^(?:still|always|often|constantly|ever|only|also|just|really|usually)$/.test(lowerFirst())) {
+    adverbs.push(take().toLowerCase());
+  }
+  const rest = toSecondPerson(words.join(" "));
+  const adv = adverbs.length > 0 ? `${adverbs.join(" ")} ` : "";
+  if (/^(?:is|are|'s|'re|am)$/.test(head)) return rest ? { question: `Are you ${adv}${rest}?`, endsOn } : null;
+  if (/^(?:was|were)$/.test(head)) return rest ? { question: `Have you ${adv}been ${rest}?`, endsOn } : null;
+  if (/^(?:has|have)$/.test(head)) {
+    const next = rest.split(" ")[0] ?? "";
+    if (
+      /(?:ed|en)$/.test(next) ||
+      /^(?:been|done|had|gone|lost|spent|made|kept|left|run|won|struggled|served)$/.test(next)
+    ) {
+      return { question: `Have you ${adv || "ever "}${rest}?`, endsOn };
+    }
+    return rest ? { question: `Do you ${adv}have ${rest}?`, endsOn } : null;
+  }
+  if (/^(?:would|will|could|can|might|should)$/.test(head))
+    return rest ? { question: `Would you ${adv}${rest}?`, endsOn } : null;
+  if (/ed$/.test(head) && !/eed$/.test(head))
+    return { question: `Have you ${adv || "ever "}${head} ${rest}`.trim().concat("?"), endsOn };
+  if (/ing$/.test(head)) return { question: `Are you ${adv}${head} ${rest}`.trim().concat("?"), endsOn };
+  return { question: `Do you ${adv}${baseForm(head)} ${rest}`.trim().concat("?"), endsOn };
+}
+
+/** The question about a thing named ("Gambling" → "Is gambling part of your life?", "Gamblers" → "Are you a gambler?"). */
+function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
+  const np = lowerFirst(toSecondPerson(mainPart(phrase).replace(/^(?:someone else's|other people's)\s+/i, "")));
+  if (!np || STATEMENT_VERB.test(np) || DONE_TO_ME.test(np) || ANAPHOR.test(np)) return null;
+  if (/^(?:for|with|to|in|on|at|by|from|of|about|because|not|than)\b/i.test(np)) return null;
+  const words = np.split(" ");
+  // The head noun: the last word before a preposition ("guns in the house" → "guns").
+  const ofIndex = words.findIndex((w, i) => i > 0 && /^(?:in|on|at|of|with|from|around|near|for|who|that)$/i.test(w));
+  const headIndex = (ofIndex === -1 ? words.length : ofIndex) - 1;
+  const head = (words[headIndex] ?? "").toLowerCase();
+  const isAgent = (AGENT_SUFFIX.test(head) && !NOT_AGENTS.has(head)) || AGENT_WORDS.has(head);
+  const singularAgent =
+    /^(?:a|an)$/i.test(words[0] ?? "") && /(?:er|or|ist|ian)$/.test(head) && headIndex === words.length - 1;
+  if (singularAgent) {
+    const person = words.slice(1).join(" ");
+    return { question: `Are you ${article(person)} ${person}?`, endsOn: rule.endsOn };
+  }
+  if (isAgent && headIndex === words.length - 1) {
+    const person = [...words.slice(0, headIndex), singular(head)].join(" ").replace(/^(?:the|any|all)\s+/i, "");
+    return { question: `Are you ${article(person)} ${person}?`, endsOn: rule.endsOn };
+  }
+  const bare = np.replace(/^(?:any|all|the)\s+/i, "");
+  const plural = /s$/.test(head) && !/(?:ss|us|is)$/.test(head);
+  return { question: topicQuestion(bare, plural), endsOn: rule.endsOn };
+}
+
+/** The question about a person described ("someone who X", "a partner with X", "men in X"). */
+function personQuestion(after: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
+  const match = AFTER_PERSON.exec(after);
+  if (!match) {
+    // "someone financially independent", "anyone over forty".
+    const rest = mainPart(after);
+    return rest && contentWords(rest).length > 0
+      ? { question: `Are you ${toSecondPerson(rest)}?`, endsOn: rule.endsOn }
+      : null;
+  }
+  const word = (match[1] ?? "").toLowerCase();
+  const rest = after.slice(match.index + match[0].length).trim();
+  if (word === "who" || word === "that") return verbQuestion(rest, rule);
+  if (word === "whose") {
+    // "someone whose divorce isn't final" → "Is your divorce final?"
+    const parts = mainPart(rest).match(/^(.*?)\s+(is|isn't|are|aren't)\s+(.*)$/i);
+    if (!parts) return null;
+    const negated = /n't$/i.test(parts[2] ?? "");
+    return { question: `Is your ${parts[1]} ${parts[3]}?`, endsOn: negated ? flip(rule.endsOn) : rule.endsOn };
+  }
+  if (word === "with") return { question: `Do you have ${toSecondPerson(mainPart(rest))}?`, endsOn: rule.endsOn };
+  if (word === "without")
+    return { question: `Do you have ${toSecondPerson(mainPart(rest))}?`, endsOn: flip(rule.endsOn) };
+  return { question: `Are you ${toSecondPerson(mainPart(`${word} ${rest}`))}?`, endsOn: rule.endsOn };
+}
+
+/**
+ * One clause that names no quick-question topic and no trait: the question to ask, or null. A
+ * question never repeats six words in a row of the clause: a long phrase is cut at its first
+ * "or"/"and", then shortened word by word.
+ */
+export function askAbout(clause: string, rule: Rule): { label: string; question: string; endsOn: "yes" | "no" } | null {
+  const words = clean(clause).split(" ");
+  const conjunction = words.findIndex((w, i) => i > 1 && /^(?:or|and|nor)$/i.test(w));
+  const tries = [clean(clause)];
+  if (conjunction > 0) tries.push(words.slice(0, conjunction).join(" "));
+  for (let n = words.length - 1; n >= 2; n--) {
+    if (!FUNCTION_WORDS.has((words[n - 1] ?? "").toLowerCase())) tries.push(words.slice(0, n).join(" "));
+  }
+  for (const attempt of tries) {
+    const asked = phraseQuestion(attempt, rule);
+    if (asked === "unaskable") return null;
+    if (asked && !askableQuestion(asked.question)) return null;
+    if (asked && !sharesWordRun(asked.question, clause)) return asked;
+  }
+  return null;
+}
+
+/** Links, addresses and numbers to call have no place in a question shown to someone else. */
+const CONTACT = /@|https?:|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|me|app|ly)\b|\d[\d\s().-]{4,}\d/i;
+
+/**
+ * Whether a question may be put to another person: a short question that speaks to them only
+ * (no "I", "me", "we"), with no link, address or number in it.
+ */
+export function askableQuestion(question: string): boolean {
+  return (
+    question.trim().endsWith("?") &&
+    question.length <= READING_QUESTION_MAX_CHARS &&
+    !/\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|us|our)\b/i.test(question) &&
+    !CONTACT.test(question)
+  );
+}
+
+function phraseQuestion(
+  clause: string,
+  rule: Rule,
+): { label: string; question: string; endsOn: "yes" | "no" } | "unaskable" | null {
+  let text = clean(clause.replace(CONTINUATION, "").replace(CONNECTORS, ""))
+    .replace(TRAILING_NO, "")
+    .replace(POST_NEGATION, "");
+  while (TRAILING_FILLER.test(text)) text = text.replace(TRAILING_FILLER, "");
+  text = clean(text);
+  if (contentWords(text).length === 0) return "unaskable";
+  let endsOn = rule.endsOn;
+  // "No gamblers", "Not wanting kids".
+  const no = /^no\s+/i.exec(text);
+  if (no) text = text.slice(no[0].length);
+  // "If you're drowning in credit cards" → "Are you drowning in credit cards?"
+  const conditional = /^if\s+you(?:'re|\s+are)?\s+(.*)$/i.exec(text);
+  let asked: { question: string; endsOn: "yes" | "no" } | null = null;
+  const person = PERSON.exec(text);
+  if (conditional) {
+    const rest = conditional[1] ?? "";
+    asked = /^if\s+you(?:'re|\s+are)\s/i.test(text)
+      ? { question: `Are you ${toSecondPerson(mainPart(rest))}?`, endsOn }
+      : verbQuestion(rest, { endsOn });
+  } else if (person && !/^(?:anyone|everyone|someone)\s*$/i.test(text.slice(person.index))) {
+    const before = text.slice(0, person.index);
+    // "I need someone who ..." asks for a quality: the pair ends on a no.
+    if (REQUIREMENT.test(before) && !REFUSAL.test(before)) endsOn = flip(endsOn);
+    const after = text.slice(person.index + person[0].length);
+    if (FIRST_PERSON.test(mainPart(after).replace(/\bour\b/gi, "your"))) return "unaskable";
+    asked = personQuestion(after, { endsOn });
+  } else if (FIRST_PERSON.test(text)) {
+    // "I won't share a partner", "I won't take on someone else's debt": what follows the verb.
+    const refusal =
+      /^i(?:'d|'ll| will| would)?\s+(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\s+(?:ever\s+)?(.*)$/i.exec(
+        text,
+      );
+    if (!refusal) return "unaskable";
+    const rest = refusal[1] ?? "";
+    const thing = THING_VERBS.exec(rest);
+    if (PERSON_VERBS.test(rest)) {
+      const object = rest.replace(PERSON_VERBS, "").trim();
+      asked = nounQuestion(object, { endsOn });
+    } else if (thing) {
+      const object = rest.slice(thing[0].length).trim();
+      if (!object || ANAPHOR.test(object) || FIRST_PERSON.test(mainPart(object))) return "unaskable";
+      asked =
+        /^(?:share|support)$/i.test(thing[0]) && !/^(?:someone else's|other people's)/i.test(object)
+          ? nounQuestion(`${thing[0].toLowerCase() === "share" ? "sharing" : "supporting"} ${object}`, { endsOn })
+          : nounQuestion(object, { endsOn });
+    } else {
+      return "unaskable";
+    }
+  } else {
+    asked = nounQuestion(text, { endsOn });
+  }
+  if (!asked) return null;
+  const question = asked.question.replace(/\s+\?$/, "?").replace(/\s+/g, " ");
+  if (question.length > READING_QUESTION_MAX_CHARS) return null;
+  return {
+    label: lowerFirst(mainPart(text)).slice(0, READING_LABEL_MAX_CHARS),
+    question: capitalise(question),
+    endsOn: asked.endsOn,
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .match(/[a-z0-9]+/g)
+      ?.slice(0, 8)
+      .join("-") ?? "item"
+  ).slice(0, 60);
+}
+
+/** The person's own stance on a topic: their answers first, then what they say of themselves. */
+function ownStance(topic: TopicName, facts: Facts, selfStances: Map<TopicName, 1 | -1>): 1 | -1 | undefined {
+  if (topic === "children" && facts.wantsChildren && facts.wantsChildren !== "unsure")
+    return facts.wantsChildren === "yes" ? 1 : -1;
+  if (topic === "marriage" && facts.wantsMarriage && facts.wantsMarriage !== "unsure")
+    return facts.wantsMarriage === "yes" ? 1 : -1;
+  if (topic === "religion" && facts.faith) {
+    if (facts.faith === "none") return -1;
+    if ((RELIGIONS as readonly string[]).includes(facts.faith)) return 1;
+  }
+  return selfStances.get(topic);
+}
+
+/** The limits a clause's rules stand for, given the person's own stances. */
+function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances: Map<TopicName, 1 | -1>): LimitId[] {
+  const limits: LimitId[] = [];
+  for (const topic of rules.named) {
+    const out = rules.rulesOut.get(topic);
+    if (out) {
+      if (topic === "smoking") limits.push(out.heavyOnly ? "smokingDaily" : "smokingAny");
+      else if (topic === "tobacco") limits.push("smokingAny");
+      else if (topic === "drinking") limits.push(out.heavyOnly ? "drinkingHeavy" : "drinkingAny");
+      else if (topic === "drugs") limits.push(/\bhard\b/i.test(clause) ? "otherDrugs" : "cannabis");
+      else if (topic === "cats" || topic === "dogs") limits.push(topic);
+      continue;
+    }
+    // The person's own stance first (their answers, what they say of themselves), else the one
+    // the clause implies ("someone who doesn't want kids": this person wants them).
+    const stance = ownStance(topic, facts, selfStances) ?? rules.stances.get(topic);
+    if (stance === undefined) continue;
+    if (topic === "children") limits.push(stance === 1 ? "noChildrenWanted" : "wantsChildren");
+    else if (topic === "marriage") limits.push(stance === 1 ? "noMarriageWanted" : "wantsMarriage");
+    else if (topic === "religion") {
+      if (stance === -1) limits.push("religious");
+      else {
+        limits.push("noFaith");
+        if (
+          /\b(?:share|shares|same)\b/i.test(clause) &&
+          facts.faith &&
+          (RELIGIONS as readonly string[]).includes(facts.faith)
+        ) {
+          limits.push("differentFaith");
+        }
+      }
+    }
+  }
+  return limits;
+}
+
+/** Limits that stand for a stance, which a clause about a trait does not take. */
+const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
+  "wantsChildren",
+  "noChildrenWanted",
+  "wantsMarriage",
+  "noMarriageWanted",
+  "noFaith",
+  "religious",
+  "differentFaith",
+]);
+
+/** A required habit ("Must love dogs"): asked as a yes/no question that ends the pair on a no. */
+const REQUIRED_HABIT_QUESTIONS: Partial<Record<TopicName, string>> = {
+  dogs: "Do you get along with dogs?",
+  cats: "Do you get along with cats?",
+};
+
+/**
+ * Reads a person's dealbreakers (their answers at that stage) into items, given what they tapped
+ * and what they say of themselves elsewhere (for their own stance on children, faith, marriage).
+ */
+export function readDealbreakers(text: string, own: { facts: Facts; selfText: string }): ReadingItem[] {
+  const selfStances = readSelf(own.selfText).stances;
+  const items = new Map<string, ReadingItem>();
+  const add = (item: ReadingItem) => {
+    if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
+  };
+  let previous: Rule = { endsOn: "yes" };
+  for (const raw of statementClauses(stripInstructions(text))) {
+    const clause = clean(raw);
+    if (!clause || ACCEPTANCE.test(clause) || !looksEnglish(clause)) continue;
+    const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+    const traits = words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w)));
+    const rules = readRuleClause(clause);
+    // "Lying about being married" is about lying: a trait's clause takes no stance on its topic.
+    const limits = limitsOf(rules, clause, own.facts, selfStances).filter(
+      (limit) => traits.length === 0 || !STANCE_LIMITS.has(limit),
+    );
+    for (const limit of limits) add({ kind: "limit", id: `limit:${limit}`, limit, words: clause });
+    for (const topic of rules.requires) {
+      const question = REQUIRED_HABIT_QUESTIONS[topic];
+      if (question) add({ kind: "ask", id: `ask:${topic}`, label: clause, question, endsOn: "no", words: clause });
+    }
+    if (traits.length > 0) {
+      const phrase = clean(
+        clause.replace(CONTINUATION, "").replace(CONNECTORS, "").replace(TRAILING_NO, "").replace(POST_NEGATION, ""),
+      ).replace(TRAILING_FILLER, "");
+      const label = limits.length === 0 && contentWords(phrase).length <= 8 ? phrase : traits.join(" and ");
+      add({ kind: "trait", id: `trait:${slug(traits.join(" "))}`, label: lowerFirst(label), words: clause });
+      continue;
+    }
+    if (rules.named.size > 0) continue;
+    const continues = CONTINUATION.test(raw);
+    const rule: Rule = continues ? previous : { endsOn: "yes" };
+    const asked = askAbout(clause, rule);
+    if (asked) {
+      add({ kind: "ask", id: `ask:${slug(asked.label)}`, ...asked, words: clause });
+      previous = { endsOn: asked.endsOn };
+      continue;
+    }
+    // Not askable without naming the asker ("men shorter than me"), yet a rule: kept in mind.
+    const story = STORY_START.test(clause) && !REFUSAL.test(clause) && !REQUIREMENT.test(clause);
+    if (!story && contentWords(clause).length > 0 && PERSON.test(clause)) {
+      const label = lowerFirst(clean(clause.replace(CONNECTORS, ""))).slice(0, READING_LABEL_MAX_CHARS);
+      add({ kind: "trait", id: `trait:${slug(label)}`, label, words: clause });
+    }
+  }
+  return [...items.values()];
+}
+
+function lowerFirst(text: string): string {
+  return /^(?:[A-Z][a-z]|A\s)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+// Sam reads dealbreakers in English; a clause in another language is left unread rather than
+// turned into a question of foreign words.
+const ENGLISH = new Set(
+  "a an the and or of to in is are who that with no not my for on someone anyone people i you it be have has do does any".split(
+    " ",
+  ),
+);
+const NOT_ENGLISH = new Set(
+  "el la los las un una unos unas y que en de del por para con sin es son muy je le les des et ne pas une est sont avec pour dans qui ich und der die das nicht ist mit eine".split(
+    " ",
+  ),
+);
+
+function looksEnglish(clause: string): boolean {
+  const words = clause.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  const english = words.filter((w) => ENGLISH.has(w)).length;
+  const other = words.filter((w) => NOT_ENGLISH.has(w)).length;
+  return other < 2 || english > other;
+}
+
+/** The question Sam asks a candidate who left a limit's topic unanswered. */
+export function limitQuestion(limit: LimitId): { question: string; endsOn: "yes" | "no" } {
+  return LIMIT_QUESTIONS[limit];
+}
+
+/** Words that take an item back: "no, debts are fine", "I didn't mean smoking". */
+const TAKE_BACK =
+  /\b(?:no|not|don't|doesn't|didn't|isn't|aren't|fine|ok|okay|wrong|never mind|remove|take out|forget|doesn't matter|don't care|i meant|misunderstood)\b/i;
+
+function stemsOf(text: string): Set<string> {
+  return new Set(contentWords(text).map((word) => stem(word.replace(/'s$/, ""))));
+}
+
+/**
+ * A correction typed under Sam's read-back, applied at once: a clause that takes back something
+ * Sam read ("debts are fine", "I didn't mean kids") removes the items it names; any other clause
+ * is read as one more dealbreaker and added.
+ */
+export function applyCorrection(
+  items: readonly ReadingItem[],
+  correction: string,
+  own: { facts: Facts; selfText: string },
+): ReadingItem[] {
+  let kept = [...items];
+  const added: string[] = [];
+  for (const clause of statementClauses(stripInstructions(correction))) {
+    const said = stemsOf(clause);
+    const named = kept.filter((item) => {
+      const label =
+        item.kind === "limit" ? `${item.words} ${LIMIT_READ_BACK[item.limit]}` : `${item.label} ${item.words}`;
+      return [...stemsOf(label)].some((s) => said.has(s));
+    });
+    if (named.length > 0 && TAKE_BACK.test(clause)) {
+      kept = kept.filter((item) => !named.includes(item));
+    } else if (named.length === 0) {
+      added.push(clause);
+    }
+  }
+  const fresh = added.length > 0 ? readDealbreakers(added.join(". "), own) : [];
+  const ids = new Set(kept.map((item) => item.id));
+  return [...kept, ...fresh.filter((item) => !ids.has(item.id))].slice(0, READING_MAX_ITEMS);
+}

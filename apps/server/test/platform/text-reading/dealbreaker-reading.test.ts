@@ -1,0 +1,148 @@
+import type { ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
+import { sharesWordRun } from "@sams-web/domain/non-negotiables/rules";
+import { describe, expect, it } from "vitest";
+import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative/narrative.ts";
+import { checkLimits, type MatchPerson, readPerson } from "../../../src/features/matching/scoring/dealbreakers.ts";
+import { readDealbreakers } from "../../../src/platform/text-reading/dealbreaker-reading.ts";
+import { readYesNo } from "../../../src/platform/text-reading/yes-no.ts";
+
+// Free-text dealbreakers on topics no word list of the code names, read into neutral questions;
+// the answers that end a pair; and the misreadings that must not refuse anyone.
+
+const read = (text: string, selfText = "") => readDealbreakers(text, { facts: {}, selfText });
+const asked = (items: ReadingItem[]) =>
+  items.flatMap((item) => (item.kind === "ask" ? [[item.question, item.endsOn] as const] : []));
+const kinds = (items: ReadingItem[]) => items.map((item) => item.kind);
+const n = (fields: Partial<Narrative>): Narrative => ({ ...emptyNarrative(), ...fields });
+
+describe("a dealbreaker no list names becomes a neutral question about the other person", () => {
+  it.each([
+    ["Someone who works every weekend.", "Do you work every weekend?", "yes"],
+    ["Anyone who lives on a boat.", "Do you live on a boat?", "yes"],
+    ["People who sell timeshares.", "Do you sell timeshares?", "yes"],
+    ["Someone who doesn't believe in climate change.", "Do you believe in climate change?", "no"],
+    ["People who don't tip.", "Do you tip?", "no"],
+    ["Someone glued to their phone at dinner.", "Are you glued to your phone at dinner?", "yes"],
+    ["Drummers.", "Are you a drummer?", "yes"],
+    ["I won't date a lawyer again.", "Are you a lawyer?", "yes"],
+    ["Extreme sports.", "Are extreme sports part of your life?", "yes"],
+    ["Someone who is still on the apps while we're dating.", "Are you still on the apps?", "yes"],
+    ["I need someone who has never struggled with addiction.", "Have you ever struggled with addiction?", "yes"],
+    ["People in pyramid schemes or multi-level marketing.", "Are you in pyramid schemes?", "yes"],
+    ["Anyone who can't share their home with pets.", "Would you share your home with pets?", "no"],
+  ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
+  });
+
+  it("never repeats six words in a row of the dealbreaker, nor says who asked", () => {
+    const dealbreaker = "Someone who plans every single weekend of their life around a strict astrology calendar.";
+    const [question] = asked(read(dealbreaker));
+    expect(question?.[0]).toBeDefined();
+    expect(sharesWordRun(question?.[0] ?? "", dealbreaker)).toBe(false);
+    expect(question?.[0]).not.toMatch(/\b(?:i|me|my|someone|they|their)\b/i);
+  });
+
+  it("reads a reason or a story as no rule, and a language it cannot read as nothing", () => {
+    expect(read("Drummers. I need quiet at home.")).toHaveLength(1);
+    expect(read("My dad smoked and it killed him, so no smokers.").map((i) => i.kind)).toEqual(["limit"]);
+    expect(read("Je ne supporte pas le mensonge.")).toEqual([]);
+    expect(read("La mentira y la falta de respeto.")).toEqual([]);
+  });
+
+  it("keeps a trait of character in mind instead of asking about it", () => {
+    expect(kinds(read("Selfishness."))).toEqual(["trait"]);
+    expect(kinds(read("Anyone who is cruel to animals."))).toEqual(["trait"]);
+    expect(kinds(read("Men who are condescending, and anyone who hates animals."))).toEqual(["trait", "trait"]);
+  });
+});
+
+describe("misreadings that must not refuse a good pair", () => {
+  it("'lying about having kids' is about lying, not children", () => {
+    const items = read("Lying, especially lying about having kids.", "I want children one day.");
+    expect(items.every((item) => item.kind === "trait")).toBe(true);
+  });
+
+  it("'someone who hides a wife' is about deceit, not against marriage", () => {
+    const items = read("Someone who hides a wife at home. I was lied to once about being married.");
+    expect(items.some((item) => item.kind === "limit")).toBe(false);
+  });
+
+  it("'I don't mind smokers' rules nothing out", () => {
+    expect(read("I don't mind smokers, but cruelty is a no.").map((i) => i.kind)).toEqual(["trait"]);
+  });
+
+  it("two people who both want marriage and children meet, whatever each one's dealbreakers say", () => {
+    const her = readPerson(
+      n({ goals: "I want marriage and kids.", dealbreakers: "Lying, especially lying about being married." }),
+      { wantsChildren: "yes", wantsMarriage: "yes" },
+    );
+    const him = readPerson(
+      n({ goals: "Quiero casarme y tener hijos.", dealbreakers: "Someone who doesn't want kids." }),
+      {
+        wantsChildren: "yes",
+        wantsMarriage: "yes",
+      },
+    );
+    expect(checkLimits(her, him).conflict).toBe(false);
+    expect(checkLimits(him, her).conflict).toBe(false);
+  });
+});
+
+describe("limits against the other person", () => {
+  const holder = (dealbreakers: string, facts = {}): MatchPerson => readPerson(n({ dealbreakers }), facts);
+  const other = (about: string, facts = {}): MatchPerson => readPerson(n({ about }), facts);
+
+  it("asks the other about a topic their interview does not settle", () => {
+    expect(checkLimits(holder("Anyone who lives on a boat."), other("I teach piano."))).toEqual({
+      conflict: false,
+      questions: [{ question: "Do you live on a boat?", endsOn: "yes" }],
+    });
+  });
+
+  it("refuses on a quick answer that breaks a tapped limit, and asks when the answer is missing", () => {
+    const tapped = holder("", { limits: ["smokingAny"] });
+    expect(checkLimits(tapped, other("", { smoking: "daily" })).conflict).toBe(true);
+    expect(checkLimits(tapped, other("", { smoking: "no" }))).toEqual({ conflict: false, questions: [] });
+    expect(checkLimits(tapped, other("I teach piano.", { smoking: null })).questions).toEqual([
+      { question: "Do you smoke or vape, even now and then?", endsOn: "yes" },
+    ]);
+  });
+
+  it("lets the other's quick answers outweigh a reading of their words", () => {
+    // "can't wait" reads as a denial; the answer says they want children.
+    const wantsKids = holder("Someone who doesn't want kids.", { wantsChildren: "yes" });
+    const eager = other("I can't wait to be a father.", { wantsChildren: "yes" });
+    expect(checkLimits(wantsKids, eager).conflict).toBe(false);
+  });
+
+  it("only asks, never refuses, on a reading the person never confirmed", () => {
+    const unconfirmed = { ...holder("No smokers."), readingConfirmed: false };
+    const smoker = other("I smoke a pack a day.");
+    expect(checkLimits(unconfirmed, smoker)).toEqual({
+      conflict: false,
+      questions: [{ question: "Do you smoke or vape, even now and then?", endsOn: "yes" }],
+    });
+    expect(checkLimits(holder("No smokers."), smoker).conflict).toBe(true);
+  });
+});
+
+describe("reading a yes or a no", () => {
+  it.each([
+    ["Yes, four nights a week.", "yes"],
+    ["I do, sometimes.", "yes"],
+    ["A little, on weekends.", "yes"],
+    ["I have some student loans.", "yes"],
+    ["Sí.", "yes"],
+    ["No.", "no"],
+    ["Nope, never have.", "no"],
+    ["I don't.", "no"],
+    ["I'm not, no.", "no"],
+    ["Not anymore.", "no"],
+    ["I used to, but I quit years ago.", "no"],
+    ["Well, it depends on the week.", "unclear"],
+    ["I used to.", "unclear"],
+    ["", "unclear"],
+  ])("%s → %s", (answer, expected) => {
+    expect(readYesNo(answer)).toBe(expected);
+  });
+});
