@@ -24,7 +24,10 @@ export async function startServerProcess(options: {
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
-  const port = await freePort();
+  // A free port is only free when asked: one the caller already took for another of the
+  // server's ports (METRICS_PORT) can come back, so ask again until it differs.
+  let port = await freePort();
+  while (Object.values(options.env ?? {}).includes(String(port))) port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
