@@ -212,7 +212,7 @@ test("a verification link opened signed out asks to log in to its account, then 
   await shared.goto(link);
   await expect(shared.getByRole("heading", { level: 1 })).toHaveText("Log in to verify your email");
   await expect(shared.getByText("This link was sent for another account.")).toBeVisible();
-  await shared.screenshot({ path: "/work/screens/safety/verify-other-account-390.png", fullPage: true });
+  await shared.screenshot({ path: test.info().outputPath("verify-other-account-390.png"), fullPage: true });
   await shared.close();
 
   // On a phone where nobody is signed in (or a mail scanner): nothing is verified until the
@@ -220,14 +220,14 @@ test("a verification link opened signed out asks to log in to its account, then 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(link);
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Log in to verify your email");
-  await phone.screenshot({ path: "/work/screens/safety/verify-sign-in-first-390.png", fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath("verify-sign-in-first-390.png"), fullPage: true });
   await phone.getByRole("main").getByRole("button", { name: "Log In" }).click();
   const panel = phone.getByRole("dialog", { name: /^(Login|Sign Up)$/ });
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await panel.locator("form").getByRole("button", { name: "Login", exact: true }).click();
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Email Verified!", { timeout: 20_000 });
-  await phone.screenshot({ path: "/work/screens/safety/verify-after-log-in-390.png", fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath("verify-after-log-in-390.png"), fullPage: true });
   await phone.close();
   await laptop.close();
 });

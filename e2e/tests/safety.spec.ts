@@ -332,7 +332,7 @@ test.describe("on a laptop", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
-      await card.screenshot({ path: `/work/screens/safety/moderation-misleading-text-${viewport.width}.png` });
+      await card.screenshot({ path: test.info().outputPath(`moderation-misleading-text-${viewport.width}.png`) });
     }
   });
 });
