@@ -94,12 +94,14 @@ test("a guest chats through the whole interview, signs up, and finds the convers
     // At the dealbreakers stage: the quick questions are skipped, and Sam's read-back confirmed.
     const skip = page.getByRole("button", { name: "Skip these questions" });
     const confirm = page.getByRole("button", { name: "Yes, that's right" });
-    if (await skip.isVisible()) await skip.click();
-    else if (await confirm.isVisible()) await confirm.click();
-    else {
+    const tapped = (await skip.isVisible()) ? skip : (await confirm.isVisible()) ? confirm : null;
+    if (!tapped) {
       await say(page, ANSWERS[turn++ % ANSWERS.length] as string);
       continue;
     }
+    await tapped.click();
+    // The buttons stay until Sam has the answer: wait for that, or the next turn taps them again.
+    await expect(tapped).toBeHidden({ timeout: 15_000 });
     await expect(sendButton(page)).not.toHaveText("Thinking", { timeout: 15_000 });
     await revealAll(page);
   }
