@@ -33,8 +33,8 @@ test("settings and privacy settings: sliders, switches, the greeting and the foo
   await expect(page.getByLabel("Display name")).toHaveValue(person.name);
   await page.getByRole("button", { name: "Accept All" }).click();
   await expectFingerSized(page.getByRole("slider"));
-  await expectFingerSized(page.getByRole("switch"));
-  await page.getByRole("switch").scrollIntoViewIfNeeded();
+  await expectFingerSized(page.getByRole("switch", { name: "Still Looking" }));
+  await page.getByRole("switch", { name: "Still Looking" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("settings-switch-phone.png") });
   await page.getByRole("slider").first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("settings-sliders-phone.png") });
