@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { users } from "../../../src/db/schema.ts";
 import { logIn, oobCodeFromOutbox, post } from "../../support/accounts.ts";
+import { openEventStream } from "../../support/event-stream.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
 import { call } from "../../support/matching-fixtures.ts";
 
@@ -17,42 +18,7 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const { port } = app.server.address() as AddressInfo;
 afterAll(() => app.close());
 
-/** An event stream read as the browser reads it, keeping everything received. */
-async function openStream(cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const state = { text: "", ended: false };
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        state.text += new TextDecoder().decode(value);
-      }
-    } catch {
-      // aborted by the test
-    }
-    state.ended = true;
-  })();
-  const until = async (condition: () => boolean, what: string) => {
-    const deadline = Date.now() + 10_000;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  await until(() => state.text.includes("retry:"), "the stream to open");
-  const close = async () => {
-    controller.abort();
-    await pump;
-  };
-  return { state, until, close };
-}
+const openStream = (cookie: string) => openEventStream(port, cookie);
 
 describe("an event stream ends with its session", () => {
   it("signing out ends that tab's stream, told why; another device's stream of the same person stays", async () => {
