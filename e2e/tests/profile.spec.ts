@@ -226,7 +226,7 @@ test("on a phone, 'Settings saved!' shows where the change was made, above the c
 // Known regression, to be fixed first: since Settings gained its Notifications and
 // Non-negotiables sections, a profile that fails to load leaves the page on its loading skeleton
 // instead of 'Error loading search data.'. The test stays, marked, until the page is fixed.
-test.fixme("'Failed to save settings.' when a save fails, and 'Error loading search data.' when loading fails", async ({
+test("'Failed to save settings.' when a save fails, and 'Error loading search data.' when loading fails", async ({
   page,
   person,
 }) => {

@@ -10,8 +10,14 @@ export async function getProfile(): Promise<Profile> {
   return (await apiFetch<ProfileResponse>(PROFILE_PATH)).profile;
 }
 
-export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile });
+/**
+ * The person's profile. A section inside a page that loads the profile itself passes
+ * `restartFailedLoad: false`: mounting a second reader after the load failed would otherwise start
+ * it again and put the whole query back to pending, so the page would swap its error for its
+ * loading state, show the sections again, and loop for as long as the server is down.
+ */
+export function useProfile({ restartFailedLoad = true }: { restartFailedLoad?: boolean } = {}) {
+  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, retryOnMount: restartFailedLoad });
 }
 
 export async function updateProfile(changes: ProfileUpdateInput): Promise<Profile> {
