@@ -42,6 +42,14 @@ async function signUp(page: Page, input: { name: string; email: string; password
   return panel;
 }
 
+/** After a sign-up the panel says where the verification link went; Continue closes it. */
+async function continueAfterSignUp(page: Page, email: string) {
+  const notice = page.getByRole("dialog", { name: "Check your email" });
+  await expect(notice).toContainText(email, { timeout: 20_000 });
+  await notice.getByRole("button", { name: "Continue" }).click();
+  await expect(notice).toHaveCount(0);
+}
+
 async function logIn(page: Page, email: string, password: string) {
   const panel = await openPanel(page);
   await panel.getByLabel("Email").fill(email);
@@ -130,6 +138,7 @@ test("sign up, verify the email from its link, log out and back in, then delete 
   const email = uniqueEmail("journey");
   await page.goto("/");
   await signUp(page, { name: "Robin <Web>", email });
+  await continueAfterSignUp(page, email);
   await expect(page.getByRole("dialog", { name: /^(Login|Sign Up)$/ })).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Robin Web!" })).toBeVisible();
 
@@ -197,6 +206,7 @@ test("a verification link opened signed out asks to log in to its account, then 
   const laptop = await browser.newPage();
   await laptop.goto("/");
   await signUp(laptop, { name: "Noor", email });
+  await continueAfterSignUp(laptop, email);
   await expect(laptop.getByRole("banner").getByRole("link", { name: "Welcome, Noor!" })).toBeVisible({
     timeout: 20_000,
   });
@@ -205,7 +215,9 @@ test("a verification link opened signed out asks to log in to its account, then 
   // Someone else signed in (a shared computer): the link is not theirs to use, and stays usable.
   const shared = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await shared.goto("/");
-  await signUp(shared, { name: "Other", email: uniqueEmail("other") });
+  const sharedEmail = uniqueEmail("other");
+  await signUp(shared, { name: "Other", email: sharedEmail });
+  await continueAfterSignUp(shared, sharedEmail);
   await expect(shared.getByRole("banner").getByRole("link", { name: "Welcome, Other!" })).toBeVisible({
     timeout: 20_000,
   });
@@ -236,6 +248,7 @@ test("resend verification from settings shows 'Verification email sent. Check yo
   const email = uniqueEmail("resend");
   await page.goto("/");
   await signUp(page, { name: "Sky", email });
+  await continueAfterSignUp(page, email);
   await page.getByRole("banner").getByRole("link", { name: "Welcome, Sky!" }).click();
   await page.getByRole("button", { name: "Resend verification link" }).click();
   await expect(
@@ -247,6 +260,7 @@ test("forgot password end to end", async ({ page }) => {
   const email = uniqueEmail("forgot");
   await page.goto("/");
   await signUp(page, { name: "Quinn", email });
+  await continueAfterSignUp(page, email);
   await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Quinn!" })).toBeVisible({
     timeout: 20_000,
   });
@@ -305,6 +319,7 @@ test("coming back online refreshes the session, retrying up to 5 times at 5 s ×
   const email = uniqueEmail("online");
   await page.goto("/");
   await signUp(page, { name: "Olive", email });
+  await continueAfterSignUp(page, email);
   await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Olive!" })).toBeVisible({
     timeout: 20_000,
   });

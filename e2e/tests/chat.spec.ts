@@ -128,6 +128,10 @@ test("a guest chats through the whole interview, signs up, and finds the convers
   await dialog.getByLabel("Password", { exact: true }).fill("spider-silk-42");
   await dialog.getByLabel("Confirm Password").fill("spider-silk-42");
   await dialog.locator("form").getByRole("button", { name: "Sign Up", exact: true }).click();
+  // The panel says where the verification link went before it lets the person carry on.
+  const checkYourEmail = page.getByRole("dialog", { name: "Check your email" });
+  await expect(checkYourEmail).toContainText(email, { timeout: 20_000 });
+  await checkYourEmail.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("link", { name: /^Welcome, / })).toBeVisible();
 
   // The whole conversation is now the account's, and it left the browser.

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { mailTo } from "../fixtures/people.ts";
 import { expect, type Person, test } from "../fixtures/test.ts";
 
 test.use({ personName: "Dana" });
@@ -44,6 +46,19 @@ test("fill the whole dashboard and see it saved after reload ('Auto-saved after 
   await slider(page, "Oldest age").focus();
   await page.keyboard.press("End");
   await expect(page.getByText("Show me people aged 20 to 60.")).toBeVisible();
+  // The colour on each age slider covers the ages shown: right of the youngest's thumb, left of
+  // the oldest's (the youngest at its lowest colours its whole track).
+  const filled = async (name: string) =>
+    slider(page, name).evaluate((thumb) => {
+      const fill = thumb.closest("[data-slider]")?.querySelector("[data-fill]");
+      const t = thumb.getBoundingClientRect();
+      const f = fill?.getBoundingClientRect();
+      return f ? { left: f.left, right: f.right, thumb: t.left + t.width / 2 } : null;
+    });
+  const youngest = await filled("Youngest age");
+  expect(youngest!.right).toBeGreaterThan(youngest!.thumb + 100);
+  const oldest = await filled("Oldest age");
+  expect(oldest!.left).toBeLessThan(oldest!.thumb - 100);
 
   await expect(page.getByText("Settings saved!")).toBeVisible();
   await expect(page.getByText("Name updated successfully!")).toBeVisible();
@@ -168,9 +183,13 @@ test("'The toggle is disabled until email is verified, chat complete and picture
   await page.reload();
   await expect(status).toBeEnabled();
   await expect(requirements.getByText("Verified email (done)")).toBeVisible();
+  // Off, the words beside the switch say so; on, they no longer say "Unavailable".
+  await expect(status).toHaveAccessibleDescription(/^Off \(Unavailable\)/);
   await status.click();
   await expect(page.getByText("Status updated to still looking")).toBeVisible();
   await expect(status).toBeChecked();
+  await expect(status).toHaveAccessibleDescription(/^On: /);
+  await expect(page.getByRole("region", { name: "Status" })).not.toContainText("Unavailable");
   await expect(requirements.getByRole("link", { name: "Set status" })).toHaveCount(0);
   await page.reload();
   await expect(status).toBeChecked();
@@ -179,10 +198,19 @@ test("'The toggle is disabled until email is verified, chat complete and picture
   await expect(status).not.toBeChecked();
 });
 
-test("Close returns to the chat", async ({ page, person }) => {
+test("Close goes back where Settings was opened from, and to the chat when opened directly", async ({
+  page,
+  person,
+}) => {
   await openSettings(page, person);
-  await page.getByRole("link", { name: "Close" }).click();
+  await page.getByRole("button", { name: "Close settings" }).click();
   await expect(page).toHaveURL("/");
+
+  await page.goto("/your-web");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByLabel("Display name")).toHaveValue(person.name);
+  await page.getByRole("button", { name: "Close settings" }).click();
+  await expect(page).toHaveURL("/your-web");
 });
 
 test("the settings screen has no serious accessibility violation and fits a 360 px phone", async ({ page, person }) => {
@@ -245,4 +273,21 @@ test("'Failed to save settings.' when a save fails, and 'Error loading search da
   );
   await page.reload();
   await expect(page.getByText("Error loading search data.")).toBeVisible();
+});
+
+test("once the interview is done, the verified-email page leads on to Settings, the chat one tap away", async ({
+  page,
+  person,
+  db,
+}) => {
+  await db.setProfileFlags(person.id, { chatComplete: true });
+  const mail = await mailTo(person.email, /\/verify-email\?oobCode=/);
+  const link = mail.match(/\/verify-email\?oobCode=[A-Za-z0-9_-]+/)?.[0];
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email Verified!");
+  await expect(page.getByText(MESSAGES.verifiedNextSettings)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue to Chat" })).toHaveAttribute("href", "/");
+  await page.getByRole("link", { name: "Continue to Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Settings" })).toBeVisible();
 });

@@ -21,6 +21,10 @@ export const ACCOUNTS_MESSAGES = {
   harderCheckRequired: "This account needs a longer security check. Please try again.",
   // Shown while a sign-up moves the guest conversation into the new account
   creatingProfile: "Creating your profile and saving your conversation...",
+  // ours: said once the account exists, before the panel closes: the link is in their inbox
+  checkYourEmailTitle: "Check your email",
+  checkYourEmailSentTo: "We sent a verification link to",
+  checkYourEmail: "Open it to verify your address: Sam needs that before a search. Meanwhile, carry on with Sam.",
 
   // ── Settings: the account's part ───────────────────────────────────────────────────────
   resendVerificationFailed: "Could not resend verification email.",
@@ -42,6 +46,10 @@ export const ACCOUNTS_MESSAGES = {
 
   // ── Password reset and email verification ──────────────────────────────────────────────
   emailVerified: "Email Verified!",
+  // ours: what comes after a verified address, by where the person stands
+  verifiedNextChat: "Thank you. Sam is waiting to carry on your conversation.",
+  verifiedNextSettings:
+    "Thank you. Your interview with Sam is done: what is left is in Settings (your ZIP code, birthday, photos and Still Looking).",
   verificationFailed: "Verification Failed",
   verificationFailedDetail: "There was a problem verifying your email. The link may have expired or already been used.",
   // ours: a link verifies only the account signed in where it is opened (so it never hands an

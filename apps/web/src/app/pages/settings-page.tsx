@@ -1,6 +1,6 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import type { ComponentType } from "react";
-import { Link } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { AccountSection } from "../../features/accounts/account-section.tsx";
@@ -55,6 +55,28 @@ function SettingsSkeleton() {
   );
 }
 
+/**
+ * Close: back to wherever the person opened Settings from (Your web, Your story, the chat); opened
+ * straight from an address or a fresh tab, there is nowhere back to go, so it goes to Sam. The
+ * navigation bar already reaches every place; this is the way back.
+ */
+function CloseSettings() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // React Router gives the first entry of a visit the key "default": nothing of ours to go back to.
+  const cameFromApp = location.key !== "default";
+  return (
+    <button
+      type="button"
+      className="btn-secondary"
+      aria-label="Close settings"
+      onClick={() => (cameFromApp ? navigate(-1) : navigate(paths.home))}
+    >
+      Close
+    </button>
+  );
+}
+
 /** /settings: the profile's own settings, then each feature's section. */
 export default function SettingsPage() {
   const profile = useProfile();
@@ -80,9 +102,7 @@ export default function SettingsPage() {
             <Section />
           </div>
         ))}
-        <Link to={paths.home} className="btn-secondary">
-          Close
-        </Link>
+        <CloseSettings />
       </div>
     </PageLayout>
   );

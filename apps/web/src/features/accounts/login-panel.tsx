@@ -32,6 +32,8 @@ export default function LoginPanel({ initialMode, onClose }: { initialMode: Logi
   const [busy, setBusy] = useState(false);
   const [google, setGoogle] = useState<boolean | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  // Set once a sign-up succeeded: the panel then says where the verification link went.
+  const [signedUpAs, setSignedUpAs] = useState<string | null>(null);
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -77,10 +79,12 @@ export default function LoginPanel({ initialMode, onClose }: { initialMode: Logi
           password: data.password,
         });
         trackEvent("sign_up");
-      } else {
-        await signIn({ email: parsed.data.email, password: parsed.data.password });
-        trackEvent("login");
+        await refreshSession();
+        setSignedUpAs(data.email);
+        return;
       }
+      await signIn({ email: parsed.data.email, password: parsed.data.password });
+      trackEvent("login");
       await finish();
     } catch (failure) {
       const message = messageForAuthError(failure);
@@ -108,6 +112,8 @@ export default function LoginPanel({ initialMode, onClose }: { initialMode: Logi
       setBusy(false);
     }
   };
+
+  if (signedUpAs !== null) return <CheckYourEmail email={signedUpAs} onClose={onClose} />;
 
   const title = mode === "login" ? "Login" : "Sign Up";
   return (
@@ -226,6 +232,29 @@ export default function LoginPanel({ initialMode, onClose }: { initialMode: Logi
             {google === false && <p className="text-xs text-ink-soft">{MESSAGES.googleNotConfigured}</p>}
             <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
           </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** After a sign-up: where the verification link went, and the way on (the chat, as before). */
+function CheckYourEmail({ email, onClose }: { email: string; onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Content className="card fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto">
+          <Dialog.Title className="font-display text-2xl font-semibold">{MESSAGES.checkYourEmailTitle}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="mt-3 space-y-2">
+              <p>
+                {MESSAGES.checkYourEmailSentTo} <strong className="break-all">{email}</strong>.
+              </p>
+              <p className="text-ink-soft">{MESSAGES.checkYourEmail}</p>
+            </div>
+          </Dialog.Description>
+          <Dialog.Close className="btn-primary mt-5 w-full">Continue</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -7,6 +7,7 @@ import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { useLoginPanel } from "../../lib/login-panel.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
+import { useProfile } from "../profile/api.ts";
 import { signOut, verifyEmail } from "./api.ts";
 
 type State = "verifying" | "success" | "error" | "signInFirst" | "otherAccount";
@@ -72,15 +73,7 @@ export default function VerifyEmailPage() {
       </PageLayout>
     );
   }
-  if (state === "success") {
-    return (
-      <PageLayout title={MESSAGES.emailVerified}>
-        <Link to={paths.home} className="btn-primary">
-          Continue to Chat
-        </Link>
-      </PageLayout>
-    );
-  }
+  if (state === "success") return <VerifiedNextStep />;
   if (state === "signInFirst" || state === "otherAccount") {
     return (
       <PageLayout
@@ -108,6 +101,37 @@ export default function VerifyEmailPage() {
       <Link to={paths.home} className="btn-secondary">
         Back to Home
       </Link>
+    </PageLayout>
+  );
+}
+
+/**
+ * 'Email Verified!' and the way on: the chat while the interview is still going; once it is
+ * complete the next step is in Settings (ZIP code, birthday, photos, Still Looking), so that comes
+ * first and the chat stays one tap away.
+ */
+function VerifiedNextStep() {
+  const profile = useProfile();
+  const toChat = (primary: boolean) => (
+    <Link to={paths.home} className={primary ? "btn-primary" : "btn-secondary"}>
+      Continue to Chat
+    </Link>
+  );
+  if (profile.data?.chatComplete) {
+    return (
+      <PageLayout title={MESSAGES.emailVerified} intro={<p>{MESSAGES.verifiedNextSettings}</p>}>
+        <div className="flex flex-wrap gap-3">
+          <Link to={paths.settings} className="btn-primary">
+            Continue to Settings
+          </Link>
+          {toChat(false)}
+        </div>
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title={MESSAGES.emailVerified} intro={profile.data ? <p>{MESSAGES.verifiedNextChat}</p> : undefined}>
+      {toChat(true)}
     </PageLayout>
   );
 }

@@ -98,7 +98,8 @@ export function SearchSection() {
       {!busy && message === MESSAGES.noPotentialMatches && lastToday && (
         <p className="mt-2 text-sm text-ink-soft">{MESSAGES.lastSearchToday}</p>
       )}
-      {!busy && message === MESSAGES.noPotentialMatches && (
+      {/* Widening helps only a search that can still run today; after the last one the line above says when. */}
+      {!busy && message === MESSAGES.noPotentialMatches && !lastToday && (
         <div className="mt-3 flex flex-wrap gap-3">
           <button type="button" className="btn-secondary" onClick={() => focusSlider(SLIDER_IDS.searchRadius)}>
             Widen the search radius

@@ -17,6 +17,7 @@ export function RangeSlider({
   onDragChange,
   disabled = false,
   thumbId,
+  fillTowards = "min",
 }: {
   label: string;
   value: number;
@@ -30,8 +31,14 @@ export function RangeSlider({
   disabled?: boolean;
   /** The thumb's id, for a control elsewhere on the page that brings it into focus. */
   thumbId?: string;
+  /**
+   * Which side of the thumb is coloured as "included": the lower values (an oldest age, a radius)
+   * or the higher ones (a youngest age: everyone from it up to the person's own age is shown).
+   */
+  fillTowards?: "min" | "max";
 }) {
   const labelId = useId();
+  const position = max > min ? ((value - min) / (max - min)) * 100 : 0;
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3">
@@ -44,6 +51,7 @@ export function RangeSlider({
       </div>
       <Slider.Root
         className="relative flex h-8 w-full touch-none select-none items-center"
+        data-slider=""
         value={[value]}
         min={min}
         max={max}
@@ -57,7 +65,15 @@ export function RangeSlider({
         }}
       >
         <Slider.Track className="relative h-2 grow rounded-full bg-silk-deep">
-          <Slider.Range className="absolute h-full rounded-full bg-rose" />
+          {fillTowards === "min" ? (
+            <Slider.Range data-fill="" className="absolute h-full rounded-full bg-rose" />
+          ) : (
+            <span
+              data-fill=""
+              className="absolute inset-y-0 right-0 rounded-full bg-rose"
+              style={{ left: `${position}%` }}
+            />
+          )}
         </Slider.Track>
         <Slider.Thumb
           id={thumbId}

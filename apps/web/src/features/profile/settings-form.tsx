@@ -299,6 +299,8 @@ export function SettingsForm({ profile }: { profile: Profile }) {
                 min={age + bounds.minLowest}
                 max={age + bounds.minHighest}
                 valueText={`${age + range.ageRangeMin} years`}
+                // The ages shown lie above the youngest: the colour runs from the thumb to the right.
+                fillTowards="max"
                 onChange={(v) => slide({ ageRangeMin: v - age })}
                 onCommit={(v) => release({ ageRangeMin: v - age })}
                 onDragChange={drag}

@@ -40,12 +40,14 @@ export function StatusToggle({ profile, enabled }: { profile: Profile; enabled: 
         <label htmlFor="status" className="font-semibold">
           {STATUS_LABELS.active}
         </label>
-        <span className="text-sm text-ink-soft">({STATUS_LABELS[profile.status]})</span>
       </div>
       <p id="status-help" className="mt-2 text-sm text-ink-soft">
-        {enabled
-          ? "Turn this on when you are ready to be matched."
-          : "Available once your email is verified, your interview with Sam is complete and your photos are uploaded."}
+        {/* The switch shows on or off; the words say what that means, so no second label is needed beside it. */}
+        {!enabled
+          ? "Available once your email is verified, your interview with Sam is complete and your photos are uploaded."
+          : active
+            ? "On: Sam searches for you and may introduce you to others."
+            : `Off (${STATUS_LABELS.unavailable}): turn this on when you are ready to be matched.`}
       </p>
       {message && (
         <p
