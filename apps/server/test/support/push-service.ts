@@ -13,6 +13,8 @@ export interface ReceivedPush {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** When it arrived in full (Date.now()): the benchmark's delivery time. */
+  at: number;
 }
 
 export interface FakeDevice {
@@ -66,7 +68,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const path = request.url ?? "/";
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks), at: Date.now() });
       response.writeHead(statuses.get(path) ?? 201).end();
     });
   });

@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import PgBoss from "pg-boss";
 import { withMigrationLock } from "../../db/migration-lock.ts";
 import { inSpan } from "../telemetry/spans.ts";
@@ -23,8 +24,10 @@ export interface JobOptions {
    * waiting one will see whatever the new one was for.
    */
   policy?: "standard" | "stately";
-  /** Jobs one worker fetches at a time (run one after the other). Default 1. */
+  /** Jobs one worker fetches at a time. Default 1. */
   batchSize?: number;
+  /** How many jobs of a fetched batch run at once (the rest wait their turn). Default 1. */
+  concurrency?: number;
 }
 
 export interface SendOptions {
@@ -101,8 +104,24 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
       await ensureQueue(name, jobOptions);
       await boss.work(name, { batchSize: jobOptions?.batchSize ?? 1 }, async (batch) => {
         // Each run is a trace of its own (when tracing is on), its queries nested under it.
-        for (const job of batch) {
-          await inSpan(`job ${name}`, { "job.queue": name, "job.id": job.id }, () => handler(job.data as never));
+        // A job that fails is failed alone (and retried); the rest of its batch still runs and
+        // completes (pg-boss completes, after this returns, the jobs still active).
+        const failed: { id: string; error: unknown }[] = [];
+        const turn = pLimit(jobOptions?.concurrency ?? 1);
+        await Promise.all(
+          batch.map((job) =>
+            turn(async () => {
+              try {
+                await inSpan(`job ${name}`, { "job.queue": name, "job.id": job.id }, () => handler(job.data as never));
+              } catch (error) {
+                failed.push({ id: job.id, error });
+              }
+            }),
+          ),
+        );
+        if (batch.length === 1 && failed[0]) throw failed[0].error;
+        for (const { id, error } of failed) {
+          await boss.fail(name, id, { message: error instanceof Error ? error.message : String(error) });
         }
       });
     },

@@ -1,0 +1,201 @@
+// How soon the passive side of a pair hears of it: from a pair being written (its created_at) to
+// the email about new people landing in the outbox and to the push reaching the person's device,
+// p50/p95 over every person a search left questions or photos for (target: p95 within 60 s).
+// Baseline, from the same run: how long after the pair was written the searcher, who watched the
+// search, had its answer (the Begin Search call returning): the passive side's figure over it says
+// how much later than the person watching the passive side hears.
+//
+//   node --import tsx bench/notify-latency.ts [--searches 8] [--people 2000] [--seed 5] [--port P] [--pg-port P]
+//
+// A real server (`npm start`'s main.ts, embedded PostgreSQL, pg-boss, the outbox mailer, the
+// heuristic scorer) and a local push service standing in for the browsers' (the server's
+// PUSH_SERVICE_ORIGINS lets it post there). Every seeded person has a session and a subscribed
+// device, so whoever a search finds can be pushed to. Searchers at one metro ZIP press Begin Search
+// one after the other through the API; the people their searches find are the passive side.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { and, eq, inArray } from "drizzle-orm";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { matches, profiles, pushSubscriptions, sessions } from "../apps/server/src/db/schema.ts";
+import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
+import { startLocalPushService } from "../apps/server/test/support/push-service.ts";
+import { openToolDatabase } from "../scripts/lib/tool-database.ts";
+import { seed } from "../scripts/seed.ts";
+import { freePort, percentile } from "./lib.ts";
+import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    searches: { type: "string", default: "8" },
+    people: { type: "string", default: "2000" },
+    seed: { type: "string", default: "5" },
+    port: { type: "string" },
+    "pg-port": { type: "string" },
+  },
+});
+/** How long a search's passive side is waited for before what is missing counts as never told. */
+const WAIT_MS = 180_000;
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return child;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() - started > 180_000) throw new Error("no healthy answer within 180 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function call(port: number, cookie: string, name: string): Promise<{ status: number; body: string }> {
+  return fetch(`http://127.0.0.1:${port}/api/call/${name}`, {
+    method: "POST",
+    headers: { cookie, origin: `http://localhost:${port}`, "content-type": "application/json" },
+    body: JSON.stringify({ data: {} }),
+  }).then(async (r) => ({ status: r.status, body: await r.text() }));
+}
+
+async function main() {
+  const push = await startLocalPushService();
+  // When the first push arrived at a device, by the device's path.
+  const pushedAt = (devicePath: string) => push.received.find((received) => received.path === devicePath)?.at;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-notify-"));
+  const port = Number(args.port ?? (await freePort()));
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(args["pg-port"] ?? (await freePort())),
+    PUBLIC_URL: `http://localhost:${port}`,
+    AUTH_SECRET,
+    LOG_LEVEL: "warn",
+    MATCHING_SCORER: "heuristic",
+    NARRATIVE_WRITER: "extractive",
+    PUSH_SERVICE_ORIGINS: "http://127.0.0.1:*",
+  };
+  const config = loadConfig({ ...process.env, ...env });
+  // Seeded with the embedded database started for the tool; read, once the server runs its own
+  // embedded database on the same port and directory, through that server's address.
+  let { db, close } = await openToolDatabase(config, 30);
+  let server: ChildProcess | undefined;
+  try {
+    await seed(db, {
+      users: Number(args.people),
+      seed: Number(args.seed),
+      photos: false,
+      storage: createStorage(config),
+    });
+    const everyone = await db.select({ userId: profiles.userId, email: profiles.email }).from(profiles);
+    const deviceOf = new Map<string, string>();
+    const cookieOf = new Map<string, string>();
+    for (const { userId } of everyone) {
+      const token = randomBytes(24).toString("base64url");
+      const sessionId = `bench_${token}`;
+      await db.insert(sessions).values({ id: sessionId, token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+      const device = push.device();
+      await db.insert(pushSubscriptions).values({
+        endpoint: device.subscription.endpoint,
+        userId,
+        sessionId,
+        p256dh: device.subscription.keys.p256dh,
+        auth: device.subscription.keys.auth,
+      });
+      deviceOf.set(userId, new URL(device.subscription.endpoint).pathname);
+      cookieOf.set(userId, sessionCookie(token));
+    }
+    const emailOf = new Map(everyone.map((p) => [p.userId, p.email]));
+    // Searchers at one metro ZIP when the seed put enough people there, else any seeded people.
+    const nearby = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.zipCode, "10001"));
+    const searchers = [...nearby, ...everyone]
+      .map((row) => row.userId)
+      .filter((id, i, all) => all.indexOf(id) === i)
+      .slice(0, Number(args.searches));
+    await close();
+    close = async () => {};
+    server = await startServer(env, port);
+    const url = `postgres://sams_web:sams_web_local@127.0.0.1:${env.EMBEDDED_PG_PORT}/sams_web`;
+    ({ db, close } = await openToolDatabase(loadConfig({ ...process.env, ...env, DATABASE_URL: url }), 30));
+    const emailLatency: number[] = [];
+    const pushLatency: number[] = [];
+    const searcherLatency: number[] = [];
+    const told = new Set<string>();
+    for (const searcher of searchers) {
+      const cookie = cookieOf.get(searcher) as string;
+      for (const step of ["triggeredGenerateNarrative", "triggeredPrelimMatch", "triggeredMatchingAlgo"]) {
+        const result = await call(port, cookie, step);
+        if (result.status !== 200) throw new Error(`${step}: ${result.status} ${result.body}`);
+      }
+      const answeredAt = Date.now();
+      // The passive side: each person this search left questions or photos for, told for the first time.
+      const pairs = (
+        await db
+          .select({ userId: matches.userId, status: matches.status, createdAt: matches.createdAt })
+          .from(matches)
+          .where(
+            and(eq(matches.candidateId, searcher), inArray(matches.status, ["followupsQueued", "photoValidation"])),
+          )
+      ).filter((pair) => !told.has(pair.userId) && !searchers.includes(pair.userId));
+      for (const pair of pairs) told.add(pair.userId);
+      for (const pair of pairs) searcherLatency.push(answeredAt - pair.createdAt.getTime());
+      const deadline = Date.now() + WAIT_MS;
+      const mailedAt = new Map<string, number>();
+      while (Date.now() < deadline) {
+        for (const file of await readdir(path.join(dataDir, "outbox")).catch(() => [] as string[])) {
+          const text = await readFile(path.join(dataDir, "outbox", file), "utf8");
+          // The header names the person too: `To: Riley <seed-…@example.com>`.
+          const to = text.split(/\r?\n/).find((line) => line.startsWith("To: ")) ?? "";
+          for (const pair of pairs) {
+            if (!mailedAt.has(pair.userId) && to.includes(`<${emailOf.get(pair.userId)}>`)) {
+              mailedAt.set(pair.userId, Number(file.split("-")[0]));
+            }
+          }
+        }
+        if (pairs.every((p) => mailedAt.has(p.userId) && pushedAt(deviceOf.get(p.userId) as string) !== undefined))
+          break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      for (const pair of pairs) {
+        const mailed = mailedAt.get(pair.userId);
+        const pushed = pushedAt(deviceOf.get(pair.userId) as string);
+        emailLatency.push(mailed === undefined ? Number.POSITIVE_INFINITY : mailed - pair.createdAt.getTime());
+        pushLatency.push(pushed === undefined ? Number.POSITIVE_INFINITY : pushed - pair.createdAt.getTime());
+      }
+      console.log(`search by ${searcher}: ${pairs.length} people told for the first time`);
+    }
+    const s = (xs: number[], p: number) => `${(percentile(xs, p) / 1000).toFixed(1)} s`;
+    const ratio = (xs: number[]) => (percentile(xs, 95) / percentile(searcherLatency, 95)).toFixed(1);
+    const missed = (xs: number[]) => xs.filter((x) => x === Number.POSITIVE_INFINITY).length;
+    console.log(`${emailLatency.length} passive people, ${searchers.length} searches`);
+    console.log(
+      `baseline, pair written -> the searcher's answer: p50 ${s(searcherLatency, 50)}, p95 ${s(searcherLatency, 95)}`,
+    );
+    console.log(
+      `pair written -> email in the outbox: p50 ${s(emailLatency, 50)}, p95 ${s(emailLatency, 95)} (${ratio(emailLatency)}x the baseline's p95; ${missed(emailLatency)} never)`,
+    );
+    console.log(
+      `pair written -> push at the device:  p50 ${s(pushLatency, 50)}, p95 ${s(pushLatency, 95)} (${ratio(pushLatency)}x the baseline's p95; ${missed(pushLatency)} never)`,
+    );
+  } finally {
+    if (server) {
+      server.kill("SIGINT");
+      await new Promise((r) => server?.once("exit", r));
+    }
+    await close();
+    await push.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
