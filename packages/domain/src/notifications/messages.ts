@@ -28,6 +28,8 @@ export const NOTIFICATIONS_MESSAGES = {
   unsubscribeDone: "Done: Sam won't send you these emails any more. You can turn them back on in Settings.",
   unsubscribeInvalid: "This unsubscribe link is not valid. You can choose your emails in Settings.",
   unsubscribeFailed: "We couldn't unsubscribe you just now. Please try again.",
+  unsubscribeUnreachable: "We couldn't open this link just now: check your connection, then try again.",
+  unsubscribeRetry: "Try again",
   unsubscribeSettingsLink: "Choose your emails in Settings",
 
   // ── Push ────────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { describeUnsubscribe, unsubscribe } from "./api.ts";
 
 type PageState =
@@ -14,6 +15,8 @@ type PageState =
   | { step: "sending"; kind: EmailKind }
   | { step: "done" }
   | { step: "invalid" }
+  /** The link could not be read (offline, the server down): nothing says it is not valid. */
+  | { step: "unreachable" }
   | { step: "failed"; kind: EmailKind };
 
 /**
@@ -25,21 +28,31 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get(UNSUBSCRIBE_TOKEN_PARAM) ?? "";
   const [state, setState] = useState<PageState>({ step: "loading" });
+  // Bumped by "Try again": reads the link once more.
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt reads the link again.
   useEffect(() => {
     if (!token) {
       setState({ step: "invalid" });
       return;
     }
     let live = true;
+    setState({ step: "loading" });
     describeUnsubscribe(token).then(
       ({ kind }) => live && setState({ step: "ask", kind }),
-      () => live && setState({ step: "invalid" }),
+      // Only the server's refusal of the token (its signature, or its shape) makes the link
+      // invalid; no answer, or a busy server, may pass on another try.
+      (error: unknown) =>
+        live &&
+        setState({
+          step: error instanceof ApiError && error.status === "INVALID_ARGUMENT" ? "invalid" : "unreachable",
+        }),
     );
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, attempt]);
 
   const confirm = async (kind: EmailKind) => {
     setState({ step: "sending", kind });
@@ -80,6 +93,16 @@ export default function UnsubscribePage() {
           <p role="alert" className="text-danger">
             {MESSAGES.unsubscribeInvalid}
           </p>
+        )}
+        {state.step === "unreachable" && (
+          <>
+            <p role="alert" className="text-danger">
+              {MESSAGES.unsubscribeUnreachable}
+            </p>
+            <button type="button" className="btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+              {MESSAGES.unsubscribeRetry}
+            </button>
+          </>
         )}
         {state.step !== "loading" && (
           <p>
