@@ -120,6 +120,13 @@ function Introduction({ draft, approved }: { draft: string; approved: string | n
   const withdraw = useWithdrawIntro();
   const [text, setText] = useState(approved ?? draft);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  // An approval made here or in another tab becomes the text to start from; the message about it
+  // stays (the component is not remounted for it, so "Approved." is seen).
+  const [shownApproved, setShownApproved] = useState(approved);
+  if (approved !== shownApproved) {
+    setShownApproved(approved);
+    setText(approved ?? draft);
+  }
   const id = useId();
   const unchanged = approved !== null && text.trim() === approved;
 
@@ -227,7 +234,6 @@ export default function StoryPage() {
       ) : (
         <div className="space-y-6">
           <Introduction
-            key={story.data.intro.approved ?? "none"}
             draft={story.data.intro.draft}
             approved={story.data.intro.approved}
           />
