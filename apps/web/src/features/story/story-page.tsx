@@ -233,10 +233,7 @@ export default function StoryPage() {
         </div>
       ) : (
         <div className="space-y-6">
-          <Introduction
-            draft={story.data.intro.draft}
-            approved={story.data.intro.approved}
-          />
+          <Introduction draft={story.data.intro.draft} approved={story.data.intro.approved} />
           {story.data.sections.map((view) => (
             <Section key={view.section} view={view} />
           ))}
