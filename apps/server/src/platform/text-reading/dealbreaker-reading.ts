@@ -479,7 +479,7 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
     if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
   };
   let previous: Rule = { endsOn: "yes" };
-  for (const raw of statementClauses(stripInstructions(text))) {
+  for (const { raw, liking } of clausesWithMood(stripInstructions(text))) {
     const clause = clean(raw);
     if (!clause || ACCEPTANCE.test(clause) || !looksEnglish(clause)) continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
@@ -502,7 +502,8 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
       add({ kind: "trait", id: `trait:${slug(traits.join(" "))}`, label: lowerFirst(label), words: clause });
       continue;
     }
-    if (rules.named.size > 0) continue;
+    // "I love hiking, reading books and cooking": what a person enjoys asks nothing of anyone.
+    if (rules.named.size > 0 || liking) continue;
     const continues = CONTINUATION.test(raw);
     const rule: Rule = continues ? previous : { endsOn: "yes" };
     const asked = askAbout(clause, rule);
@@ -519,6 +520,22 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
     }
   }
   return [...items.values()];
+}
+
+/** A sentence that says what the person enjoys ("I love ...", "I'm into ..."), not what they refuse. */
+const LIKING =
+  /^\s*(?:(?:and|also|but)\s+)?(?:i|we)(?:\s+(?:really|truly|absolutely|also|just|do))?\s+(?:love|like|enjoy|adore|'m\s+into|am\s+into|'m\s+passionate\s+about|am\s+passionate\s+about)\b/i;
+/** Any word of refusal turns a liking sentence back into a rule ("I love dogs, so no cat people"). */
+const ANY_REFUSAL =
+  /\b(?:no|not|never|nobody|none|without|hate|hates|can't|cannot|won't|wouldn't|couldn't|refuse|dealbreaker|deal-breaker|but|except|unless)\b|n't\b/i;
+
+/** The stating clauses of a text, each with whether its sentence only says what the person enjoys. */
+function clausesWithMood(text: string): { raw: string; liking: boolean }[] {
+  const sentences = text.replace(/[\u2018\u2019]/g, "'").match(/[^.!?\n]+[.!?]*/g) ?? [];
+  return sentences.flatMap((sentence) => {
+    const liking = LIKING.test(sentence) && !ANY_REFUSAL.test(sentence);
+    return statementClauses(sentence).map((raw) => ({ raw, liking }));
+  });
 }
 
 function lowerFirst(text: string): string {

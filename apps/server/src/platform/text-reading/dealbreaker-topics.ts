@@ -136,7 +136,8 @@ export function readRuleClause(clause: string): ClauseRules {
     applyRule(rules, topicsIn(readClause(attribute)), rulesOut, attribute);
     // "Smokers or anyone who drinks": a name before the person is a bare name.
     if (!FIRST_PERSON.test(before)) applyBareName(rules, before);
-  } else if (FIRST_PERSON.test(clause)) {
+  } else if (FIRST_PERSON.test(clause.replace(POST_NEGATION, " "))) {
+    // "Smoking is a hard no for me" names no one: its "me" is the marker's, read as a bare name.
     // About themselves: "I'm allergic to cats" rules cats out; "I'm an atheist" is a stance.
     for (const [topic, polarity] of topicsIn(readClause(clause))) {
       if (isStanceTopic(topic)) {

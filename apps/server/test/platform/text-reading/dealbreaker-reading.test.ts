@@ -67,6 +67,15 @@ describe("misreadings that must not refuse a good pair", () => {
     expect(items.some((item) => item.kind === "limit")).toBe(false);
   });
 
+  it("what a person enjoys is no dealbreaker, unless the sentence also refuses something", () => {
+    expect(read("I love hiking on weekends, reading books and cooking Italian food.")).toEqual([]);
+    expect(read("I really like quiet evenings, gardening and old movies.")).toEqual([]);
+    expect(read("I love dogs, so no cat people.").map((i) => (i.kind === "limit" ? i.limit : i.kind))).toEqual([
+      "cats",
+    ]);
+    expect(asked(read("I enjoy hiking. Debts are a hard no."))).toEqual([["Are debts part of your life?", "yes"]]);
+  });
+
   it("'I don't mind smokers' rules nothing out", () => {
     expect(read("I don't mind smokers, but cruelty is a no.").map((i) => i.kind)).toEqual(["trait"]);
   });
@@ -85,6 +94,22 @@ describe("misreadings that must not refuse a good pair", () => {
     );
     expect(checkLimits(her, him).conflict).toBe(false);
     expect(checkLimits(him, her).conflict).toBe(false);
+  });
+});
+
+describe("a named habit said to be a hard no is that habit's limit", () => {
+  it.each([
+    "Smoking is a hard no for me.",
+    "Cigarettes are a hard no for me",
+    "Smoking is a hard no.",
+    "Vaping is an absolute dealbreaker for me.",
+    "No smokers.",
+  ])("%s → the any-smoking limit", (dealbreaker) => {
+    expect(read(dealbreaker).map((i) => (i.kind === "limit" ? i.limit : i.kind))).toEqual(["smokingAny"]);
+  });
+
+  it("'no problem' is no limit", () => {
+    expect(read("Smoking is no problem for me.")).toEqual([]);
   });
 });
 
@@ -113,6 +138,31 @@ describe("limits against the other person", () => {
     const wantsKids = holder("Someone who doesn't want kids.", { wantsChildren: "yes" });
     const eager = other("I can't wait to be a father.", { wantsChildren: "yes" });
     expect(checkLimits(wantsKids, eager).conflict).toBe(false);
+  });
+
+  it("never asks about a habit the other's quick answers settle", () => {
+    const hardNo = holder("Cigarettes are a hard no for me.");
+    expect(checkLimits(hardNo, other("I teach piano.", { smoking: "no" }))).toEqual({ conflict: false, questions: [] });
+    expect(checkLimits(hardNo, other("I teach piano.", { smoking: "sometimes" })).conflict).toBe(true);
+    // A question about a habit, however it was read, is settled by the answer on that habit.
+    const smokingQuestion: MatchPerson = {
+      ...holder(""),
+      reading: [
+        {
+          kind: "ask",
+          id: "ask:smoking",
+          label: "smoking",
+          question: "Is smoking part of your life?",
+          endsOn: "yes",
+          words: "smoking",
+        },
+      ],
+    };
+    expect(checkLimits(smokingQuestion, other("", { smoking: "no" }))).toEqual({ conflict: false, questions: [] });
+    expect(checkLimits(smokingQuestion, other("", { smoking: "daily" })).conflict).toBe(true);
+    expect(checkLimits(smokingQuestion, other("I teach piano.")).questions).toEqual([
+      { question: "Is smoking part of your life?", endsOn: "yes" },
+    ]);
   });
 
   it("only asks, never refuses, on a reading the person never confirmed", () => {

@@ -10,7 +10,9 @@ import {
   readSelf,
   type SelfReading,
   type TopicName,
+  topicsIn,
 } from "../../../platform/text-reading/dealbreaker-topics.ts";
+import { readClause } from "../../../platform/text-reading/text.ts";
 import type { Narrative } from "../narrative/narrative.ts";
 import { selfText } from "./scorer.ts";
 
@@ -90,6 +92,16 @@ function habitRule(topic: TopicName, heavyOnly: boolean): ClauseRules {
     named: new Set([topic]),
     rulesOut: new Map([[topic, { heavyOnly }]]),
     requires: new Set(),
+    stances: new Map(),
+  };
+}
+
+/** What a yes/no question about habits rules: a yes ends the pair (ruled out), a no does (required). */
+function habitQuestionRule(topics: readonly TopicName[], endsOn: "yes" | "no"): ClauseRules {
+  return {
+    named: new Set(topics),
+    rulesOut: new Map(endsOn === "yes" ? topics.map((topic) => [topic, { heavyOnly: false }] as const) : []),
+    requires: new Set(endsOn === "no" ? topics : []),
     stances: new Map(),
   };
 }
@@ -245,6 +257,16 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
       if (verdict.broken && holder.readingConfirmed) conflict = true;
       if (verdict.settled && !verdict.broken) continue;
       if (verdict.broken && holder.readingConfirmed) continue;
+    }
+    // "Is smoking part of your life?": a question about a habit the other answered in the quick
+    // questions is settled by that answer, never put to them.
+    const answered = [...topicsIn(readClause(item.question)).keys()].filter(
+      (topic) => !isStanceTopic(topic) && other.facts[topicFact(topic)] != null,
+    );
+    if (answered.length > 0) {
+      const verdict = textVerdict(habitQuestionRule(answered, item.endsOn), mine, theirs);
+      if (verdict.broken && holder.readingConfirmed) conflict = true;
+      if (verdict.settled || (verdict.broken && holder.readingConfirmed)) continue;
     }
     ask({ question: item.question, endsOn: item.endsOn });
   }
