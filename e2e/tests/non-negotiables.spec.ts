@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { TRANSITION_MESSAGES } from "@sams-web/domain/chat/stage-transitions";
 import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { makeImage } from "../fixtures/images.ts";
@@ -128,7 +129,8 @@ for (const { name, viewport } of [
     await card.getByRole("button", { name: "Yes, that's right" }).click();
     await revealAll(page);
     await expect(log(page)).toContainText(`You: ${MESSAGES.readBackConfirmedWithout} tattoos.`);
-    await expect(log(page)).toContainText(MESSAGES.readBackThanks);
+    // One message from Sam: the next stage's opener, right after the confirmation.
+    await expect(log(page).getByRole("listitem").last()).toContainText(TRANSITION_MESSAGES.worst_qualities);
     await expect(page.getByText(/Interview: 6 of 8/)).toBeVisible();
     const stored = await (await page.request.get("/api/non-negotiables")).json();
     expect(stored.facts).toMatchObject({ smoking: "no", drinking: "never", wantsChildren: "yes", faith: "none" });

@@ -170,10 +170,10 @@ export const NON_NEGOTIABLES_MESSAGES = {
   readBackTraits: "I'll also keep in mind:",
   readBackNothing: "I didn't pick up any firm no from your answers, so I won't rule anyone out for you.",
   readBackLongDistance: "a long-distance relationship, unless one of you would move",
-  readBackQuestion: "Is that right? Take out anything I got wrong, or tell me in your own words.",
+  readBackQuestion:
+    "Is that right? Take out anything I got wrong, or tell me in your own words. You can change them any time in Settings.",
   readBackConfirmed: "Yes, that's right.",
   readBackConfirmedWithout: "That's right, without:",
-  readBackThanks: "Thank you. Those are firm threads in my web now; you can change them any time in Settings.",
   readBackAgain: "Thank you for putting me right.",
   // ours: the tap card and the settings section
   tapsHeading: "Quick questions",

@@ -1,5 +1,6 @@
 import type { ChatMessage } from "@sams-web/domain/chat/contracts";
 import { isSubstantiveAnswer, splitByStage, turnsOfStage } from "@sams-web/domain/chat/rules";
+import { TRANSITION_MESSAGES } from "@sams-web/domain/chat/stage-transitions";
 import type { Facts, LimitId, NonNegotiablesStep, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
 import { readBackMessage } from "@sams-web/domain/non-negotiables/messages";
 import { dealbreakerStep, LIMIT_IDS, limitApplies } from "@sams-web/domain/non-negotiables/rules";
@@ -104,7 +105,12 @@ export async function dealbreakersTurn(args: {
     if (step !== "readBack" || pending === null) throw new AppError("FAILED_PRECONDITION", "nonNegotiablesNotNow");
     const removed = new Set(payload.removed);
     return {
-      reply: samSays(MESSAGES.readBackThanks, "The person confirmed Sam's reading of their non-negotiables.", true),
+      // One message from Sam a turn: the next stage's opener, which thanks them for these, is the reply.
+      reply: samSays(
+        TRANSITION_MESSAGES.worst_qualities,
+        "The person confirmed Sam's reading of their non-negotiables.",
+        true,
+      ),
       confirmed: pending.filter((item) => !removed.has(item.id)),
     };
   }

@@ -79,7 +79,7 @@ const NEGATION_SCOPE = 5;
 // are not something I'm looking for",
 // "cigarettes are a no", "tobacco is a hard pass".
 const NOT_MINE = String.raw`(?:for\s+me|my\s+thing|in\s+my\s+(?:future|plans|cards)|on\s+the\s+(?:table|cards)|happening|something\s+(?:i'm\s+|i\s+am\s+|i\s+)?(?:looking\s+for|want|need))`;
-const A_NO_WORD = String.raw`(?:hard|firm|absolute|total|big|definite|automatic|instant)`;
+const A_NO_WORD = "(?:hard|firm|absolute|total|big|definite|automatic|instant)";
 const A_NO = String.raw`(?:an?\s+(?:${A_NO_WORD}\s+)?|${A_NO_WORD}\s+)(?:no|pass|no-go|non-starter|nonstarter|dealbreaker|deal-breaker|deal\s+breaker)(?:\s+for\s+me)?`;
 export const POST_NEGATION = new RegExp(
   String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${A_NO})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|hard\s+pass)\b`,

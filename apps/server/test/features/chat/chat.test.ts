@@ -98,15 +98,9 @@ describe("signed in: 'the chat advances in this order' with the scripted brain",
       expect(m.text.trim().length).toBeGreaterThan(0);
       expect(m.timestamp).toBeGreaterThan(Date.now() - 600_000);
     }
-    // One message from Sam per turn: a completed stage's reply is the next stage's transition. The
-    // one exception: confirming the dealbreakers' read-back is thanked (with where to change them)
-    // before the next stage's transition opens it.
-    const senders = (conversation?.messages ?? [])
-      .filter(
-        (m, i, all) =>
-          !(m.text === transitionMessage("worst_qualities") && all[i - 1]?.text === MESSAGES.readBackThanks),
-      )
-      .map((m) => m.sender);
+    // One message from Sam per turn: a completed stage's reply is the next stage's transition,
+    // confirming the dealbreakers' read-back included.
+    const senders = (conversation?.messages ?? []).map((m) => m.sender);
     expect(senders.every((sender, i) => sender === (i % 2 === 0 ? "bot" : "user"))).toBe(true);
     // 'Sam then posts a transition message for the new stage', once per stage, in order.
     const transitions = (conversation?.messages ?? []).filter((m) =>

@@ -1,4 +1,7 @@
+import type { CurrentConversationResponse } from "@sams-web/domain/chat/contracts";
+import { TRANSITION_MESSAGES } from "@sams-web/domain/chat/stage-transitions";
 import type { Facts, NonNegotiablesResponse, ReadingReply } from "@sams-web/domain/non-negotiables/contracts";
+import { NON_NEGOTIABLES_MESSAGES } from "@sams-web/domain/non-negotiables/messages";
 import { factBits, refusedBits } from "@sams-web/domain/non-negotiables/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq } from "drizzle-orm";
@@ -84,6 +87,19 @@ describe("the dealbreakers stage, signed in", () => {
     });
     expect(confirm.body.result.stage_complete).toBe(true);
     expect(confirm.body.result.stage).toBe("worst_qualities");
+    // One message from Sam: the next stage's opener is the reply, not posted after a thank-you.
+    expect(confirm.body.result.message).toBe(TRANSITION_MESSAGES.worst_qualities);
+    const current = await t.app.inject({
+      method: "GET",
+      url: "/api/conversations/current",
+      headers: { cookie: person.cookie },
+    });
+    const saved = (current.json() as CurrentConversationResponse).conversation?.messages ?? [];
+    expect(saved.slice(-3).map((m) => [m.sender, m.text])).toEqual([
+      ["bot", expect.stringContaining(NON_NEGOTIABLES_MESSAGES.readBackQuestion)],
+      ["user", MESSAGES.readBackConfirmed],
+      ["bot", TRANSITION_MESSAGES.worst_qualities],
+    ]);
     const row = await stored(person.userId);
     expect(row?.readingConfirmedAt).not.toBeNull();
     expect(row?.pending).toBeNull();
