@@ -56,7 +56,7 @@ for (const { name, viewport } of [
 ] as const) {
   test(`on a ${name}: the quick questions with taps and keys, Sam's read-back corrected and confirmed, then Settings`, async ({
     signedInPage: page,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await toDealbreakers(page);
@@ -140,6 +140,11 @@ for (const { name, viewport } of [
     // Settings: the same answers, changed there and kept.
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "Non-negotiables" });
+    // Each topic is folded to one line showing its answers; opened, its questions and limits.
+    const drinking = section.locator("summary", { hasText: "Drinking" });
+    await expect(drinking).toContainText("Never");
+    await expect(section.getByLabel("Do you drink?")).toBeHidden();
+    await drinking.click();
     await expect(section.getByLabel("Do you drink?")).toHaveValue("never");
     await section.getByLabel("Do you drink?").selectOption("socially");
     await section.getByRole("checkbox", { name: "Heavy drinking" }).check();
@@ -147,10 +152,18 @@ for (const { name, viewport } of [
     await section.getByRole("button", { name: /Remove: dishonesty/ }).click();
     await expect(section.getByText("dishonesty")).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole("region", { name: "Non-negotiables" }).getByLabel("Do you drink?")).toHaveValue(
-      "socially",
+    const reloaded = page.getByRole("region", { name: "Non-negotiables" });
+    await expect(reloaded.locator("summary", { hasText: "Drinking" })).toContainText(
+      "Socially · Firm no: Heavy drinking",
     );
-    await expect(page.getByRole("checkbox", { name: "Heavy drinking" })).toBeChecked();
+    await reloaded.locator("summary", { hasText: "Drinking" }).click();
+    await expect(reloaded.getByLabel("Do you drink?")).toHaveValue("socially");
+    await expect(reloaded.getByRole("checkbox", { name: "Heavy drinking" })).toBeChecked();
+    // Politics answered "prefer not to say" is not followed by how much politics matter, as in the chat.
+    await reloaded.locator("summary", { hasText: "Politics" }).click();
+    await reloaded.getByLabel("Your politics?").selectOption("private");
+    await expect(reloaded.getByLabel("How much do politics matter to you?")).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`settings-${name}.png`), fullPage: true });
     await expectNoSeriousAxeViolations(page);
     // Nothing on the page scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

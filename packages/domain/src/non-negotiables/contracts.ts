@@ -24,6 +24,17 @@ export interface Facts {
 
 /** A question about oneself. */
 export type FactKey = Exclude<keyof Facts, "limits">;
+/** The topics the questions and limits are grouped by in Settings. */
+export type FactTopic =
+  | "smoking"
+  | "drinking"
+  | "drugs"
+  | "children"
+  | "marriage"
+  | "faith"
+  | "politics"
+  | "pets"
+  | "distance";
 /** An answer to it. */
 export type FactValue<K extends FactKey> = NonNullable<Facts[K]>;
 

@@ -1,7 +1,7 @@
 // The non-negotiables' words: the quick questions and their answers, the limits as a person taps
 // them and as Sam reads them back, the neutral questions Sam puts to a candidate, and Sam's lines
 // around them. Free of zod.
-import type { FactKey, LimitId } from "./contracts.ts";
+import type { FactKey, FactTopic, LimitId } from "./contracts.ts";
 
 /** Each quick question about oneself, and how each answer reads on its button. */
 export const FACT_QUESTIONS: Readonly<
@@ -73,6 +73,19 @@ export const FACT_QUESTIONS: Readonly<
   },
   longDistance: { question: "Open to a long-distance relationship?", answers: { yes: "Yes", no: "No" } },
   relocate: { question: "Open to moving for the right person?", answers: { yes: "Yes", no: "No" } },
+};
+
+/** Each topic's heading in Settings, where its questions and limits sit together. */
+export const FACT_TOPIC_HEADINGS: Readonly<Record<FactTopic, string>> = {
+  smoking: "Smoking or vaping",
+  drinking: "Drinking",
+  drugs: "Cannabis and other drugs",
+  children: "Children",
+  marriage: "Marriage and relationship status",
+  faith: "Faith",
+  politics: "Politics",
+  pets: "Dogs, cats and allergies",
+  distance: "Long distance or moving",
 };
 
 /** Each limit as a person taps it ("In a partner, a firm no:"). */
@@ -189,8 +202,8 @@ export const NON_NEGOTIABLES_MESSAGES = {
   nonNegotiablesHeading: "Non-negotiables",
   nonNegotiablesIntro:
     "What you are, and what you can't accept in a partner. These hold both ways: Sam never shows you someone who breaks them, nor shows you to them.",
-  nonNegotiablesAboutYou: "About you",
   nonNegotiablesInAPartner: "In a partner, a firm no",
+  nonNegotiablesFirmNo: "Firm no:",
   nonNegotiablesFromWords: "From what you told Sam",
   nonNegotiablesFromWordsNone: "Nothing from your own words yet.",
   nonNegotiablesRemove: "Remove",

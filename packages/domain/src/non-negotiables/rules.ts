@@ -4,7 +4,7 @@
 // and the settings page import it; schemas.ts holds the schemas.
 
 import type { ChatMessage } from "../chat/contracts.ts";
-import type { FactKey, Facts, FactValue, LimitId, ReadingItem } from "./contracts.ts";
+import type { FactKey, Facts, FactTopic, FactValue, LimitId, ReadingItem } from "./contracts.ts";
 import { NON_NEGOTIABLES_MESSAGES } from "./messages.ts";
 
 /** The questions about oneself, in the order Sam asks them, each with its answers. */
@@ -61,6 +61,42 @@ export const LIMITS = {
 } as const satisfies Record<LimitId, { topic: FactKey; refuses: readonly string[] }>;
 
 export const LIMIT_IDS = Object.keys(LIMITS) as LimitId[];
+
+/** The questions that qualify an answer ("how much does faith matter"), each with the one it qualifies. */
+const QUALIFIES: Partial<Record<FactKey, FactKey>> = { faithImportance: "faith", politicsImportance: "politics" };
+
+/**
+ * Whether a question is asked of a person with these answers: how much faith or politics matter
+ * only after an answer about them, never after "prefer not to say" or no answer. The chat's quick
+ * questions and Settings ask the same.
+ */
+export function factAsked(key: FactKey, facts: Facts): boolean {
+  const qualified = QUALIFIES[key];
+  return qualified === undefined || facts[qualified] != null;
+}
+
+/**
+ * The topics the questions and limits are grouped by in Settings, each with its questions in
+ * order; a limit belongs to the topic of the answer it refuses.
+ */
+export const FACT_TOPICS = {
+  smoking: ["smoking"],
+  drinking: ["drinking"],
+  drugs: ["drugs"],
+  children: ["hasChildren", "wantsChildren"],
+  marriage: ["wantsMarriage", "relationshipStatus"],
+  faith: ["faith", "faithImportance"],
+  politics: ["politics", "politicsImportance"],
+  pets: ["pets", "allergies"],
+  distance: ["longDistance", "relocate"],
+} as const satisfies Record<FactTopic, readonly FactKey[]>;
+export const FACT_TOPIC_IDS = Object.keys(FACT_TOPICS) as FactTopic[];
+
+/** The limits of one topic, in their usual order. */
+export function topicLimits(topic: FactTopic): LimitId[] {
+  const keys: readonly FactKey[] = FACT_TOPICS[topic];
+  return LIMIT_IDS.filter((limit) => keys.includes(LIMITS[limit].topic));
+}
 
 /**
  * Two people farther apart than this make a long-distance relationship: refused when either is

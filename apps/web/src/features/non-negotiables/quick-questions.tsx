@@ -1,18 +1,13 @@
 import type { FactKey, Facts, LimitId } from "@sams-web/domain/non-negotiables/contracts";
 import { FACT_QUESTIONS, LIMIT_CHIPS, NON_NEGOTIABLES_MESSAGES } from "@sams-web/domain/non-negotiables/messages";
-import { FACT_KEYS, FACT_OPTIONS, LIMIT_IDS, limitApplies } from "@sams-web/domain/non-negotiables/rules";
+import { FACT_KEYS, FACT_OPTIONS, factAsked, LIMIT_IDS, limitApplies } from "@sams-web/domain/non-negotiables/rules";
 import { useEffect, useId, useRef, useState } from "react";
 
 const T = NON_NEGOTIABLES_MESSAGES;
 
 /** The questions asked, in order: an importance question only after an answer it qualifies. */
 function stepsFor(facts: Facts): (FactKey | "limits")[] {
-  const keys = FACT_KEYS.filter((key) => {
-    if (key === "faithImportance") return facts.faith != null;
-    if (key === "politicsImportance") return facts.politics != null;
-    return true;
-  });
-  return [...keys, "limits"];
+  return [...FACT_KEYS.filter((key) => factAsked(key, facts)), "limits"];
 }
 
 /** The limits an allergy suggests, ticked before the person sees the list (they may untick them). */

@@ -1,6 +1,26 @@
-import type { FactKey, Facts, LimitId, NonNegotiablesResponse } from "@sams-web/domain/non-negotiables/contracts";
-import { FACT_QUESTIONS, LIMIT_CHIPS, NON_NEGOTIABLES_MESSAGES } from "@sams-web/domain/non-negotiables/messages";
-import { FACT_KEYS, FACT_OPTIONS, LIMIT_IDS, limitApplies } from "@sams-web/domain/non-negotiables/rules";
+import type {
+  FactKey,
+  Facts,
+  FactTopic,
+  LimitId,
+  NonNegotiablesResponse,
+} from "@sams-web/domain/non-negotiables/contracts";
+import {
+  FACT_QUESTIONS,
+  FACT_TOPIC_HEADINGS,
+  LIMIT_CHIPS,
+  NON_NEGOTIABLES_MESSAGES,
+} from "@sams-web/domain/non-negotiables/messages";
+import {
+  FACT_KEYS,
+  FACT_OPTIONS,
+  FACT_TOPIC_IDS,
+  FACT_TOPICS,
+  factAsked,
+  LIMIT_IDS,
+  limitApplies,
+  topicLimits,
+} from "@sams-web/domain/non-negotiables/rules";
 import { SETTINGS_DEBOUNCE_MS, SETTINGS_SAVED_NOTICE_MS } from "@sams-web/domain/profile/rules";
 import { type ReactNode, useState } from "react";
 import { useAutosavedDraft } from "../../lib/use-autosaved-draft.ts";
@@ -13,8 +33,9 @@ const UNANSWERED = "";
 const PREFER_NOT = "private";
 
 /**
- * Settings' "Non-negotiables": every quick question as a list of answers, the limits as
- * checkboxes, and what Sam read from the person's own words, each with Remove. Saved like the rest
+ * Settings' "Non-negotiables": the quick questions and the limits grouped by topic, each topic
+ * folded to one line that shows its answers, and what Sam read from the person's own words, each
+ * with Remove. Saved like the rest
  * of the page, a moment after the last change; the answers hold both ways in the next search.
  * Self-contained: it loads and saves its own data.
  */
@@ -72,6 +93,8 @@ function NonNegotiablesForm({ saved }: { saved: NonNegotiablesResponse }) {
     const next: Record<string, unknown> = { ...facts };
     if (value === UNANSWERED) delete next[key];
     else next[key] = value === PREFER_NOT ? null : value;
+    // "How much do politics matter" goes with an answer about politics, as in the chat.
+    for (const asked of FACT_KEYS) if (!factAsked(asked, next as Facts)) delete next[asked];
     change(next as Facts);
   };
 
@@ -90,55 +113,11 @@ function NonNegotiablesForm({ saved }: { saved: NonNegotiablesResponse }) {
 
   return (
     <SectionFrame>
-      <fieldset>
-        <legend className="mb-3 font-semibold">{T.nonNegotiablesAboutYou}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {FACT_KEYS.map((key) => {
-            const value = facts[key];
-            const id = `fact-${key}`;
-            return (
-              <div key={key}>
-                <label htmlFor={id} className="field-label">
-                  {FACT_QUESTIONS[key].question}
-                </label>
-                <select
-                  id={id}
-                  className="field-input"
-                  value={value === undefined ? UNANSWERED : value === null ? PREFER_NOT : value}
-                  onChange={(event) => answer(key, event.target.value)}
-                >
-                  <option value={UNANSWERED}>{T.nonNegotiablesNotAnswered}</option>
-                  {FACT_OPTIONS[key].map((option) => (
-                    <option key={option} value={option}>
-                      {FACT_QUESTIONS[key].answers[option]}
-                    </option>
-                  ))}
-                  <option value={PREFER_NOT}>{T.tapsPreferNot}</option>
-                </select>
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="mb-3 font-semibold">{T.nonNegotiablesInAPartner}</legend>
-        <div className="flex flex-wrap gap-2">
-          {LIMIT_IDS.filter((limit) => limitApplies(limit, facts) || facts.limits?.includes(limit)).map((limit) => (
-            <label
-              key={limit}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-2 has-checked:border-rose has-checked:bg-rose-soft has-focus-visible:outline-3 has-focus-visible:outline-rose"
-            >
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-rose"
-                checked={facts.limits?.includes(limit) ?? false}
-                onChange={() => toggleLimit(limit)}
-              />
-              {LIMIT_CHIPS[limit]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <div className="flex flex-col gap-2">
+        {FACT_TOPIC_IDS.map((topic) => (
+          <TopicDetails key={topic} topic={topic} facts={facts} onAnswer={answer} onToggleLimit={toggleLimit} />
+        ))}
+      </div>
       <div>
         <h3 className="mb-2 font-semibold">{T.nonNegotiablesFromWords}</h3>
         {saved.reading.length === 0 ? (
@@ -169,5 +148,100 @@ function NonNegotiablesForm({ saved }: { saved: NonNegotiablesResponse }) {
         {failed ? T.nonNegotiablesSaveFailed : form.savedNotice ? T.nonNegotiablesSaved : ""}
       </p>
     </SectionFrame>
+  );
+}
+
+/** How a topic's answers and firm noes read on its folded line. */
+function topicSummary(topic: FactTopic, facts: Facts): string {
+  const parts: string[] = [];
+  for (const key of FACT_TOPICS[topic]) {
+    const value = facts[key];
+    if (value === undefined || !factAsked(key, facts)) continue;
+    parts.push(value === null ? T.tapsPreferNot : (FACT_QUESTIONS[key].answers[value] ?? value));
+  }
+  const limits = topicLimits(topic).filter((limit) => facts.limits?.includes(limit));
+  if (limits.length > 0) parts.push(`${T.nonNegotiablesFirmNo} ${limits.map((l) => LIMIT_CHIPS[l]).join(", ")}`);
+  return parts.length > 0 ? parts.join(" · ") : T.nonNegotiablesNotAnswered;
+}
+
+/**
+ * One topic, folded to a line with its answers so the section stays short on a phone: opened, its
+ * questions (an importance only after an answer it qualifies) and its limits.
+ */
+function TopicDetails({
+  topic,
+  facts,
+  onAnswer,
+  onToggleLimit,
+}: {
+  topic: FactTopic;
+  facts: Facts;
+  onAnswer: (key: FactKey, value: string) => void;
+  onToggleLimit: (limit: LimitId) => void;
+}) {
+  const keys = FACT_TOPICS[topic].filter((key) => factAsked(key, facts));
+  const limits = topicLimits(topic).filter((limit) => limitApplies(limit, facts) || facts.limits?.includes(limit));
+  return (
+    <details className="group rounded-xl border border-line open:border-rose/50">
+      <summary className="flex min-h-11 cursor-pointer list-none flex-col justify-center gap-0.5 rounded-xl px-3 py-2 focus-visible:outline-3 focus-visible:outline-rose sm:flex-row sm:items-center sm:justify-between sm:gap-3 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2 font-medium">
+          <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
+          {FACT_TOPIC_HEADINGS[topic]}
+        </span>
+        <span className="pl-5 text-sm text-ink-soft sm:pl-0 sm:text-right">{topicSummary(topic, facts)}</span>
+      </summary>
+      <div className="space-y-4 px-3 pt-1 pb-3">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {keys.map((key) => {
+            const value = facts[key];
+            const id = `fact-${key}`;
+            return (
+              <div key={key}>
+                <label htmlFor={id} className="field-label">
+                  {FACT_QUESTIONS[key].question}
+                </label>
+                <select
+                  id={id}
+                  className="field-input"
+                  value={value === undefined ? UNANSWERED : value === null ? PREFER_NOT : value}
+                  onChange={(event) => onAnswer(key, event.target.value)}
+                >
+                  <option value={UNANSWERED}>{T.nonNegotiablesNotAnswered}</option>
+                  {FACT_OPTIONS[key].map((option) => (
+                    <option key={option} value={option}>
+                      {FACT_QUESTIONS[key].answers[option]}
+                    </option>
+                  ))}
+                  <option value={PREFER_NOT}>{T.tapsPreferNot}</option>
+                </select>
+              </div>
+            );
+          })}
+        </div>
+        {limits.length > 0 && (
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">{T.nonNegotiablesInAPartner}</legend>
+            <div className="flex flex-wrap gap-2">
+              {limits.map((limit) => (
+                <label
+                  key={limit}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-2 has-checked:border-rose has-checked:bg-rose-soft has-focus-visible:outline-3 has-focus-visible:outline-rose"
+                >
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-rose"
+                    checked={facts.limits?.includes(limit) ?? false}
+                    onChange={() => onToggleLimit(limit)}
+                  />
+                  {LIMIT_CHIPS[limit]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </div>
+    </details>
   );
 }
