@@ -44,6 +44,9 @@ const TRAIT_WORDS = new Set(
 /** "I don't mind smokers", "one tattoo is fine": acceptances, not limits. */
 const ACCEPTANCE =
   /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+with|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re)\s+(?:fine|ok|okay|alright|all right))\b/i;
+/** "..., keep scrolling", "swipe left": said to the reader, naming nothing. */
+const DISMISSAL =
+  /^\s*(?:(?:then|so|just|please)\s+)?(?:keep\s+scrolling|keep\s+swiping|swipe\s+left|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|walk\s+away|run)\b/i;
 /** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
 const REFUSAL =
   /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
@@ -54,7 +57,7 @@ const PERSON_VERBS =
   /^(?:date|marry|be with|go out with|get involved with|see|settle for|settle down with|end up with)\b/i;
 /** Verbs whose object, in "I won't X ...", is the thing ruled out. */
 const THING_VERBS =
-  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support)\b/i;
+  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support|do)\b/i;
 /** Who a dealbreaker is about: "someone who ...", "a partner with ...", "men in ...". */
 const PERSON =
   /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one)\b(?!\s+else's)/i;
@@ -67,7 +70,7 @@ const SUBORDINATE =
 const CONTINUATION = /^\s*(?:including|especially|particularly|like|such as|even|or even|let alone)\b\s*/i;
 const CONNECTORS = /^\s*(?:and|or|also|plus|then|as well as|and also|not even)\b\s*/i;
 const TRAILING_NO =
-  /\s+(?:is|are|would be|will be|'s|'re)\s+(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never)(?:\s+for\s+me)?\s*$/i;
+  /\s+(?:is|are|would be|will be|'s|'re)\s+(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never|where i draw the line|out of the question|off the table|unacceptable|red line|no from me)(?:\s+for\s+me)?\s*$/i;
 const TRAILING_FILLER =
   /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
 /** Words too vague to ask about on their own. */
@@ -296,7 +299,9 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   const tries = [clean(clause)];
   if (conjunction > 0) tries.push(words.slice(0, conjunction).join(" "));
   for (let n = words.length - 1; n >= 2; n--) {
-    if (!FUNCTION_WORDS.has((words[n - 1] ?? "").toLowerCase())) tries.push(words.slice(0, n).join(" "));
+    const last = (words[n - 1] ?? "").toLowerCase();
+    // "away on the road three" or "a bottle of wine every" says nothing whole: cut before the count.
+    if (!FUNCTION_WORDS.has(last) && !COUNTS.has(last)) tries.push(words.slice(0, n).join(" "));
   }
   for (const attempt of tries) {
     const asked = phraseQuestion(attempt, rule);
@@ -306,6 +311,13 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   }
   return null;
 }
+
+/** Words that open a count or a frequency, which a shortened question must not end on. */
+const COUNTS = new Set(
+  "every each some several few many most more less one two three four five six seven eight nine ten twice half".split(
+    " ",
+  ),
+);
 
 /** Links, addresses and numbers to call have no place in a question shown to someone else. */
 const CONTACT = /@|https?:|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|me|app|ly)\b|\d[\d\s().-]{4,}\d/i;
@@ -334,7 +346,8 @@ function phraseQuestion(
   text = clean(text);
   if (contentWords(text).length === 0) return "unaskable";
   let endsOn = rule.endsOn;
-  // "No gamblers", "Not wanting kids".
+  // "No gamblers", "Not wanting kids"; "nobody who gambles" is "no one who gambles".
+  text = text.replace(/^(?:nobody|no one|no-one)\b/i, "someone");
   const no = /^no\s+/i.exec(text);
   if (no) text = text.slice(no[0].length);
   // "If you're drowning in credit cards" → "Are you drowning in credit cards?"
@@ -462,6 +475,22 @@ const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
   "differentFaith",
 ]);
 
+/** Being married or separated now, as opposed to wanting to marry. */
+const MARRIED_NOW =
+  /\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b/i;
+const SEPARATED_NOW =
+  /\bseparated\b|\bdivorce\s+(?:isn't|is\s+not|not)\s+(?:yet\s+)?(?:final|done|through)\b|\bnot\s+(?:yet\s+)?divorced\b/i;
+const WANTS_TO_MARRY = /\b(?:want|wants|wanting|hope|hopes|plan|plans|to\s+marry|get\s+married|getting\s+married)\b/i;
+
+/** The relationship-status limits a clause names ("married men", "someone not yet divorced"). */
+function statusLimits(clause: string): LimitId[] {
+  if (WANTS_TO_MARRY.test(clause)) return [];
+  return [
+    ...(MARRIED_NOW.test(clause) ? (["married"] as const) : []),
+    ...(SEPARATED_NOW.test(clause) ? (["separated"] as const) : []),
+  ];
+}
+
 /** A required habit ("Must love dogs"): asked as a yes/no question that ends the pair on a no. */
 const REQUIRED_HABIT_QUESTIONS: Partial<Record<TopicName, string>> = {
   dogs: "Do you get along with dogs?",
@@ -481,9 +510,15 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
   let previous: Rule = { endsOn: "yes" };
   for (const { raw, liking } of clausesWithMood(stripInstructions(text))) {
     const clause = clean(raw);
-    if (!clause || ACCEPTANCE.test(clause) || !looksEnglish(clause)) continue;
+    if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || !looksEnglish(clause)) continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
     const traits = words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w)));
+    // "Someone who is still married" is about where they stand now, not whether they want to marry.
+    const status = traits.length === 0 ? statusLimits(clause) : [];
+    if (status.length > 0) {
+      for (const limit of status) add({ kind: "limit", id: `limit:${limit}`, limit, words: clause });
+      continue;
+    }
     const rules = readRuleClause(clause);
     // "Lying about being married" is about lying: a trait's clause takes no stance on its topic.
     const limits = limitsOf(rules, clause, own.facts, selfStances).filter(

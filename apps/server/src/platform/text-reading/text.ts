@@ -77,12 +77,14 @@ const NEGATION_CUES = new Set(
 const NEGATION_SCOPE = 5;
 // Markers after what they deny: "hiking is not my thing", "kids aren't in my future", "kids
 // are not something I'm looking for",
-// "cigarettes are a no", "tobacco is a hard pass".
+// "cigarettes are a no", "tobacco is a hard pass", "hunting is where I draw the line".
 const NOT_MINE = String.raw`(?:for\s+me|my\s+thing|in\s+my\s+(?:future|plans|cards)|on\s+the\s+(?:table|cards)|happening|something\s+(?:i'm\s+|i\s+am\s+|i\s+)?(?:looking\s+for|want|need))`;
 const A_NO_WORD = "(?:hard|firm|absolute|total|big|definite|automatic|instant)";
 const A_NO = String.raw`(?:an?\s+(?:${A_NO_WORD}\s+)?|${A_NO_WORD}\s+)(?:no|pass|no-go|non-starter|nonstarter|dealbreaker|deal-breaker|deal\s+breaker)(?:\s+for\s+me)?`;
+/** "Hunting is where I draw the line", "guns are out of the question". */
+const RULED_OUT = String.raw`(?:where\s+i\s+draw\s+the\s+line|out\s+of\s+the\s+question|off\s+the\s+table|unacceptable|a\s+red\s+line|a\s+no\s+from\s+me)`;
 export const POST_NEGATION = new RegExp(
-  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${A_NO})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|hard\s+pass)\b`,
+  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${A_NO}|${RULED_OUT})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|hard\s+pass)\b`,
   "i",
 );
 const CLAUSE_BREAK =

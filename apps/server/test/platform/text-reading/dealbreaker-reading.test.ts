@@ -29,6 +29,13 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["Someone who is still on the apps while we're dating.", "Are you still on the apps?", "yes"],
     ["I need someone who has never struggled with addiction.", "Have you ever struggled with addiction?", "yes"],
     ["People in pyramid schemes or multi-level marketing.", "Are you in pyramid schemes?", "yes"],
+    ["I won't do open relationships.", "Are open relationships part of your life?", "yes"],
+    ["Hunting is where I draw the line.", "Is hunting part of your life?", "yes"],
+    ["Guns are out of the question.", "Are guns part of your life?", "yes"],
+    ["Please, nobody who spends their evenings at the casino.", "Do you spend your evenings at the casino?", "yes"],
+    ["If you're still living with your ex, keep scrolling.", "Are you still living with your ex?", "yes"],
+    // Shortened so as not to quote, a question never ends on a count ("...on the road three?").
+    ["A partner who is away on the road three weeks a month.", "Are you away on the road?", "yes"],
     ["Anyone who can't share their home with pets.", "Would you share your home with pets?", "no"],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
@@ -74,6 +81,25 @@ describe("misreadings that must not refuse a good pair", () => {
       "cats",
     ]);
     expect(asked(read("I enjoy hiking. Debts are a hard no."))).toEqual([["Are debts part of your life?", "yes"]]);
+  });
+
+  it("being married or separated now is no stance on marriage", () => {
+    const limits = (text: string) => read(text).map((i) => (i.kind === "limit" ? i.limit : i.kind));
+    expect(limits("Not someone who is still legally married.")).toEqual(["married"]);
+    expect(limits("Married men.")).toEqual(["married"]);
+    expect(limits("Someone whose divorce isn't final.")).toEqual(["separated"]);
+    // Someone who wants to marry one day is not refused for it, and is asked whether they are married.
+    const holder = readPerson(n({ dealbreakers: "Not someone who is still legally married." }));
+    const hopeful = readPerson(n({ goals: "I can't wait to get married and have a family." }));
+    expect(checkLimits(holder, hopeful)).toEqual({
+      conflict: false,
+      questions: [{ question: "Are you married?", endsOn: "yes" }],
+    });
+    expect(checkLimits(holder, readPerson(n({}), { relationshipStatus: "married" })).conflict).toBe(true);
+    expect(checkLimits(holder, readPerson(n({}), { relationshipStatus: "single" }))).toEqual({
+      conflict: false,
+      questions: [],
+    });
   });
 
   it("'I don't mind smokers' rules nothing out", () => {

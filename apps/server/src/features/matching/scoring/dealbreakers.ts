@@ -69,6 +69,9 @@ export function factsWithReading(person: MatchPerson): Facts {
     : person.facts;
 }
 
+/** Limits about where someone stands now (married, separated), which no words about marriage settle. */
+const STATUS_LIMITS: ReadonlySet<LimitId> = new Set(["married", "separated"]);
+
 /** What a tapped limit rules out, in the terms of words read from an interview. */
 const LIMIT_RULES: Readonly<Partial<Record<LimitId, () => ClauseRules>>> = {
   smokingAny: () => habitRule("smoking", false),
@@ -232,7 +235,8 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     })),
     ...limitItems.map((item) => ({
       limit: item.limit,
-      rules: readRuleClause(item.words),
+      // Being married or separated now is no stance on marriage: only an answer or a question settles it.
+      rules: STATUS_LIMITS.has(item.limit) ? undefined : readRuleClause(item.words),
       confirmed: holder.readingConfirmed,
       tapped: false,
     })),
