@@ -163,7 +163,7 @@ for (const { name, viewport } of [
     await reloaded.locator("summary", { hasText: "Politics" }).click();
     await reloaded.getByLabel("Your politics?").selectOption("private");
     await expect(reloaded.getByLabel("How much do politics matter to you?")).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath(`settings-${name}.png`), fullPage: true });
+    await reloaded.screenshot({ path: testInfo.outputPath(`settings-${name}.png`) });
     await expectNoSeriousAxeViolations(page);
     // Nothing on the page scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

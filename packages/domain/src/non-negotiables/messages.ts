@@ -88,6 +88,19 @@ export const FACT_TOPIC_HEADINGS: Readonly<Record<FactTopic, string>> = {
   distance: "Long distance or moving",
 };
 
+/** How an answer is named on its topic's folded line in Settings, where a topic has several questions. */
+export const FACT_SUMMARY_LABELS: Readonly<Partial<Record<FactKey, string>>> = {
+  hasChildren: "Has children",
+  wantsChildren: "Wants children",
+  wantsMarriage: "Hopes to marry",
+  faithImportance: "Matters",
+  politicsImportance: "Matters",
+  pets: "Has",
+  allergies: "Allergic",
+  longDistance: "Long distance",
+  relocate: "Would move",
+};
+
 /** Each limit as a person taps it ("In a partner, a firm no:"). */
 export const LIMIT_CHIPS: Readonly<Record<LimitId, string>> = {
   smokingAny: "Any smoking or vaping",

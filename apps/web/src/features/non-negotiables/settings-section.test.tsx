@@ -60,7 +60,7 @@ describe("Settings' non-negotiables", () => {
     });
     const importance = within(politics).getByLabelText(FACT_QUESTIONS.politicsImportance.question);
     fireEvent.change(importance, { target: { value: "some" } });
-    expect(politics.querySelector("summary")?.textContent).toContain("Liberal · A little");
+    expect(politics.querySelector("summary")?.textContent).toContain("Liberal · Matters: A little");
     // Back to "prefer not to say": the importance question and its answer go with it.
     fireEvent.change(within(politics).getByLabelText(FACT_QUESTIONS.politics.question), {
       target: { value: "private" },

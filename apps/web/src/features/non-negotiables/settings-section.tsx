@@ -7,6 +7,7 @@ import type {
 } from "@sams-web/domain/non-negotiables/contracts";
 import {
   FACT_QUESTIONS,
+  FACT_SUMMARY_LABELS,
   FACT_TOPIC_HEADINGS,
   LIMIT_CHIPS,
   NON_NEGOTIABLES_MESSAGES,
@@ -157,7 +158,9 @@ function topicSummary(topic: FactTopic, facts: Facts): string {
   for (const key of FACT_TOPICS[topic]) {
     const value = facts[key];
     if (value === undefined || !factAsked(key, facts)) continue;
-    parts.push(value === null ? T.tapsPreferNot : (FACT_QUESTIONS[key].answers[value] ?? value));
+    const said = value === null ? T.tapsPreferNot : (FACT_QUESTIONS[key].answers[value] ?? value);
+    const label = FACT_SUMMARY_LABELS[key];
+    parts.push(label ? `${label}: ${said}` : said);
   }
   const limits = topicLimits(topic).filter((limit) => facts.limits?.includes(limit));
   if (limits.length > 0) parts.push(`${T.nonNegotiablesFirmNo} ${limits.map((l) => LIMIT_CHIPS[l]).join(", ")}`);
