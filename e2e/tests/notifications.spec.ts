@@ -249,8 +249,9 @@ test("Ana turns Still Looking and leaves; Ben turns Still Looking and never pres
     )
     .toBe(1);
 
-  // Ana's email: Sam found someone and has questions; it names nobody.
-  const mail = await mailTo(ana.email, /Subject: Sam found someone who may fit you/);
+  // Ana's email: Sam found someone and has questions; it names nobody. It comes after two jobs
+  // (Ben's search, then Ana's delivery), each picked up when its worker next looks.
+  const mail = await mailTo(ana.email, /Subject: Sam found someone who may fit you/, 120_000);
   expect(mail).toMatch(/questions/);
   for (const secret of ["Ben", ben.email, "97205"]) expect(mail).not.toContain(secret);
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
