@@ -288,7 +288,20 @@ test("Ana turns Still Looking and leaves; Ben turns Still Looking and never pres
   await expect.poll(() => shownNotifications(back)).toHaveLength(1);
   const link = mail.match(/https?:\/\/[^\s"<>]+\/(?=\s)/)?.[0] ?? "/";
   await back.goto(new URL(link).pathname);
-  await expect(back.getByText(/Welcome back, Ana! While you were away I found someone who may fit you/)).toBeVisible();
+  const greeting = back.getByText(/Welcome back, Ana! While you were away I found someone who may fit you/);
+  await expect(greeting).toBeVisible();
+  // On her phone, with the cookie banner not yet answered, the greeting is in view: neither the
+  // banner nor the message box above it covers it.
+  await expect(back.getByRole("dialog", { name: "Cookie Preferences" })).toBeVisible();
+  await expect
+    .poll(() =>
+      greeting.evaluate((element) => {
+        const r = element.getBoundingClientRect();
+        const inView = r.top >= 0 && r.bottom <= window.innerHeight;
+        return inView && element.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height - 2));
+      }),
+    )
+    .toBe(true);
   const matches = await (await back.request.get("/api/matches")).json();
   const question = matches.matches.find((m: { id: string }) => m.id === ben.userId)?.followup_questions[0];
   expect(question).toBeTruthy();

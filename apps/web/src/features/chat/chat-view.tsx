@@ -223,9 +223,10 @@ export function ChatView({
           {offline ? FIRST_PAGE_MESSAGES.chatOffline : error}
         </p>
       )}
-      {/* The newest message scrolls into view above the message box (and the cookie banner). */}
-      <div ref={end} className="scroll-mb-28" />
       {notice}
+      {/* The newest message, and what Sam notes below it (his greeting to news, the next step),
+          scroll into view above the message box (and the cookie banner). */}
+      <div ref={end} className="scroll-mb-28" />
       {/* Sticks above the cookie banner while it is open (its height: consent/cookie-banner.tsx) and the phone's bottom navigation. */}
       <form
         onSubmit={submit}

@@ -106,12 +106,14 @@ export function CookieBanner() {
         aria-describedby={textId}
         className="fixed inset-x-0 bottom-[var(--bottom-nav-height,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_rgba(0,0,0,0.08)] backdrop-blur"
       >
-        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
-          <div className="flex-1 text-sm">
-            <h2 id={titleId} className="text-base font-semibold">
+        {/* Compact on a phone (smaller words, the buttons side by side): the page it covers until
+            answered, Sam's greeting and the message box above it, keeps most of the screen. */}
+        <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6 sm:py-4">
+          <div className="flex-1 text-xs leading-snug sm:text-sm sm:leading-normal">
+            <h2 id={titleId} className="text-sm font-semibold sm:text-base">
               Cookie Preferences
             </h2>
-            <p id={textId} className="mt-1 text-ink-soft">
+            <p id={textId} className="mt-0.5 text-ink-soft sm:mt-1">
               We use necessary cookies to run Sam's Web. With your permission we also use analytics and ad-tracking
               cookies. Read more in our{" "}
               <Link className="link" to={paths.privacy}>
@@ -120,7 +122,7 @@ export function CookieBanner() {
               .
             </p>
           </div>
-          <div className="flex gap-3">
+          <div className="flex gap-3 *:flex-1 *:whitespace-nowrap *:px-3 sm:*:flex-none sm:*:px-5">
             <button
               type="button"
               className="btn-secondary"

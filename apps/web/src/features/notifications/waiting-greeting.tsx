@@ -1,7 +1,7 @@
 import type { MatchView } from "@sams-web/domain/matching/contracts";
 import { firstNameOf } from "@sams-web/domain/matching/rules";
 import { waitingGreeting } from "@sams-web/domain/notifications/messages";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useSession } from "../../lib/session.ts";
 
 /** What waits for the person among their matches: questions to answer, photos to review. */
@@ -24,9 +24,16 @@ export function WaitingGreeting({ matches, written }: { matches: readonly MatchV
     atOpening.current = waitingGreeting(user ? firstNameOf(user.name) : null, waitingNews(matches));
   }
   const stillWaiting = matches ? waitingNews(matches) : { questions: false, photos: false };
-  if (!atOpening.current || written || !(stillWaiting.questions || stillWaiting.photos)) return null;
+  const shown = Boolean(atOpening.current) && !written && (stillWaiting.questions || stillWaiting.photos);
+  // The matches may load after the conversation has scrolled to its end: the greeting, which
+  // arrives below it, brings itself into view above the message box (and the cookie banner).
+  const line = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (shown) line.current?.scrollIntoView?.({ block: "nearest" });
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <p role="status" className="mr-8 rounded-2xl border border-rose/40 bg-rose-soft px-4 py-3">
+    <p ref={line} role="status" className="mr-8 scroll-mb-28 rounded-2xl border border-rose/40 bg-rose-soft px-4 py-3">
       <span className="font-semibold text-rose-deep">Sam:</span> {atOpening.current}
     </p>
   );
