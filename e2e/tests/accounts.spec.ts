@@ -21,6 +21,16 @@ async function linkFromOutbox(to: string, page: string): Promise<string> {
   throw new Error(`no ${page} mail to ${to}`);
 }
 
+/** Whether a mail to `to` with `text` in it is in the outbox. */
+async function outboxHas(to: string, text: string): Promise<boolean> {
+  const outbox = path.join(E2E_DATA_DIR, "outbox");
+  for (const file of await readdir(outbox).catch(() => [] as string[])) {
+    const mail = await readFile(path.join(outbox, file), "utf8");
+    if (mail.includes(`To: ${to}`) && mail.includes(text)) return true;
+  }
+  return false;
+}
+
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
@@ -190,9 +200,21 @@ test("sign up, verify the email from its link, log out and back in, then delete 
   await dialog.getByLabel("Type 'delete' to confirm").fill("remove");
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel("Type 'delete' to confirm").fill("delete");
+  // A password account is asked for its password up front, with the word; a wrong one deletes nothing.
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Your password").fill("not-my-password-9");
   await confirm.click();
-  await expect(page).toHaveURL("/");
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Failed to reauthenticate. Please check your password and try again.",
+  );
+  await dialog.getByLabel("Your password").fill(PASSWORD);
+  await confirm.click();
+  // It ends on a screen that says so, and a short email says so too.
+  await expect(page).toHaveURL("/account-deleted");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is deleted");
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Up / Log In" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("account-deleted.png") });
+  await expect.poll(() => outboxHas(email, "Your Sam's Web account is deleted")).toBe(true);
 
   // The account is gone: logging in again fails.
   const gone = await logIn(page, email, PASSWORD);

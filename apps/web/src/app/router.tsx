@@ -28,6 +28,7 @@ const AdminPage = lazyWithRetry(() => import("../features/safety/admin-page.tsx"
 // Its chunk alone carries the chart library.
 const InsightsPage = lazyWithRetry(() => import("../features/insights/insights-page.tsx"));
 const PrivacySettingsPage = lazyWithRetry(() => import("../features/consent/privacy-settings-page.tsx"));
+const AccountDeletedPage = lazyWithRetry(() => import("../features/accounts/account-deleted-page.tsx"));
 const NotFoundPage = lazyWithRetry(() => import("./not-found-page.tsx"));
 const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
 
@@ -143,6 +144,7 @@ export function AppRoutes() {
             </WithQueries>
           }
         />
+        <Route path={paths.accountDeleted} element={<AccountDeletedPage />} />
         <Route
           path={paths.resetPassword}
           element={

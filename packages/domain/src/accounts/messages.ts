@@ -43,6 +43,12 @@ export const ACCOUNTS_MESSAGES = {
   // ours: a Google account re-authenticates in a popup before deletion
   reauthWithGoogle: "This is a sensitive operation. Please sign in with Google again to delete your account.",
   deleteAccountConfirm: "This permanently deletes your account, profile, conversations, matches and photos.",
+  // ours: said up front to a Google account, which may have to sign in again before deletion
+  deleteWithGoogleNote: "If you signed in a while ago, Google will ask you to sign in again.",
+  // ours: the screen after a deletion
+  accountDeletedTitle: "Your account is deleted",
+  accountDeletedDetail:
+    "Your profile, conversations, matches and photos are gone. We sent a short confirmation to the email address the account had. Thank you for letting Sam help.",
 
   // ── Password reset and email verification ──────────────────────────────────────────────
   emailVerified: "Email Verified!",

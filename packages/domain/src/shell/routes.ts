@@ -19,6 +19,7 @@ export const APP_PATHS = {
   yourWeb: "/your-web",
   itsAMatch: "/its-a-match",
   yourStory: "/your-story",
+  accountDeleted: "/account-deleted",
 } as const;
 
 export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
@@ -43,6 +44,7 @@ const PAGE_NAMES: Readonly<Record<AppPath, string | null>> = {
   "/your-web": "Your web",
   "/its-a-match": "It's a match!",
   "/your-story": "Your story",
+  "/account-deleted": "Account deleted",
 };
 
 const NOT_FOUND_NAME = "Page not found";

@@ -60,6 +60,21 @@ export function createAccountMail(options: { config: Config; db: Database; maile
         ),
       });
     },
+
+    /**
+     * Says the account is gone, to the address it had, once it is deleted: a deletion made from a
+     * session someone else held is then seen by the owner. No link: there is nothing left to open.
+     */
+    async sendAccountDeleted(email: string): Promise<void> {
+      const intro = "Your Sam's Web account has been deleted, with your profile, conversations, matches and photos.";
+      const outro = "If you did not ask for this, reply to this email and we will look into it with you.";
+      await mailer.send({
+        to: email,
+        subject: "Your Sam's Web account is deleted",
+        text: `${intro}\n\n${outro}\n\nSam's Web`,
+        html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p><p>Sam's Web</p>`,
+      });
+    },
   };
 }
 

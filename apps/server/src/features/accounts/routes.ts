@@ -186,9 +186,17 @@ export function registerAccountRoutes(
       const { user } = session;
       const input = request.body;
       const fresh = Date.now() - new Date(session.session.createdAt).getTime() <= RECENT_LOGIN_MS;
-      if (!fresh) {
-        const providers = await providersOf(db, user.id);
-        const credential = providers.find((p) => p.providerId === "credential" && p.password);
+      const providers = await providersOf(db, user.id);
+      const credential = providers.find((p) => p.providerId === "credential" && p.password);
+      // The page asks a password account for its password up front: one given is always checked,
+      // even within a recent login, so a wrong one never deletes.
+      if (input.password !== undefined && credential?.password) {
+        const authContext = await auth.$context;
+        const valid = await authContext.password.verify({ hash: credential.password, password: input.password });
+        if (!valid) {
+          return sendCoded(reply, new AppError("PERMISSION_DENIED", "reauthFailed"), ACCOUNT_ERROR_CODES.reauthFailed);
+        }
+      } else if (!fresh) {
         if (!credential?.password) {
           const hasGoogle = providers.some((p) => p.providerId === GOOGLE_PROVIDER_ID);
           return sendCoded(
@@ -197,20 +205,17 @@ export function registerAccountRoutes(
             ACCOUNT_ERROR_CODES.reauthGoogle,
           );
         }
-        if (input.password === undefined) {
-          return sendCoded(
-            reply,
-            new AppError("FAILED_PRECONDITION", "reauthWithPassword"),
-            ACCOUNT_ERROR_CODES.reauthPassword,
-          );
-        }
-        const authContext = await auth.$context;
-        const valid = await authContext.password.verify({ hash: credential.password, password: input.password });
-        if (!valid) {
-          return sendCoded(reply, new AppError("PERMISSION_DENIED", "reauthFailed"), ACCOUNT_ERROR_CODES.reauthFailed);
-        }
+        return sendCoded(
+          reply,
+          new AppError("FAILED_PRECONDITION", "reauthWithPassword"),
+          ACCOUNT_ERROR_CODES.reauthPassword,
+        );
       }
       await deleteAccount(db, { userId: user.id, email: user.email });
+      // The account is gone whatever the mail does: a mail server that is down is logged, not an error.
+      await accountMail.sendAccountDeleted(user.email).catch((error: unknown) => {
+        request.log.warn({ err: error }, "account deleted email failed");
+      });
       await accountLifecycle.accountDeleted(user.id);
       await bus.publish(user.id, { topic: "session" });
       const cookies = Object.keys(request.cookies ?? {}).filter((name) => name.includes("better-auth"));

@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { authErrorMessage } from "@sams-web/domain/accounts/auth-errors";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq, sql } from "drizzle-orm";
@@ -388,6 +390,28 @@ describe("account deletion", () => {
     const right = await post(app, "/api/accounts/delete", { confirmation: "delete", password: STRONG }, { cookie });
     expect(right.statusCode).toBe(200);
     expect(await db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+  });
+
+  it("checks a password given up front even within a recent login: a wrong one deletes nothing", async () => {
+    const { cookie, userId, email } = await signUp(app, { password: STRONG });
+    const wrong = await post(
+      app,
+      "/api/accounts/delete",
+      { confirmation: "delete", password: "wrong-password-1" },
+      { cookie },
+    );
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toMatchObject({ code: "REAUTH_FAILED" });
+    expect(await db.select().from(users).where(eq(users.id, userId))).toHaveLength(1);
+    const right = await post(app, "/api/accounts/delete", { confirmation: "delete", password: STRONG }, { cookie });
+    expect(right.statusCode).toBe(200);
+    expect(await db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+    // A short email tells the address the account had that it is gone.
+    const outbox = path.join(config.dataDir, "outbox");
+    const mails = await Promise.all((await readdir(outbox)).map((file) => readFile(path.join(outbox, file), "utf8")));
+    expect(
+      mails.some((mail) => mail.includes(`To: ${email}`) && mail.includes("Your Sam's Web account is deleted")),
+    ).toBe(true);
   });
 
   it("one user's session deletes only that user's own account", async () => {

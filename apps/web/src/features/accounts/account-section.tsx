@@ -2,13 +2,13 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
 import { DELETE_CONFIRMATION_WORD } from "@sams-web/domain/accounts/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
 import { forgetThisDevice } from "../notifications/push-device.ts";
-import { deleteAccount, sendVerificationEmail, signInWithGoogle, signOut } from "./api.ts";
+import { deleteAccount, getSignInProviders, sendVerificationEmail, signInWithGoogle, signOut } from "./api.ts";
 
 type ResendState = "idle" | "sending" | "sent" | "error";
 
@@ -84,19 +84,29 @@ export function AccountSection() {
   );
 }
 
-/** Delete Account with its confirmation popup (type 'delete'), and the re-authentication paths. */
+/**
+ * Delete Account with its confirmation popup (type 'delete'). What the deletion needs is asked up
+ * front: a password account types its password with the word (the server checks it); a Google
+ * account is told it may sign in with Google again, in a popup, when its login is not recent.
+ * It ends on /account-deleted, and the server emails the address the account had.
+ */
 function DeleteAccountButton() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [confirmation, setConfirmation] = useState("");
-  const [needsPassword, setNeedsPassword] = useState(false);
+  // null until the account's sign-in methods are known (the popup asks /api/me when it opens).
+  const [providers, setProviders] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!open || providers !== null) return;
+    getSignInProviders().then(setProviders, () => setProviders([]));
+  }, [open, providers]);
+  const needsPassword = providers?.includes("credential") ?? false;
   const [password, setPassword] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const reset = () => {
     setConfirmation("");
-    setNeedsPassword(false);
     setPassword("");
     setMessage(null);
   };
@@ -107,7 +117,7 @@ function DeleteAccountButton() {
     await forgetThisDevice();
     await refreshSession();
     setOpen(false);
-    navigate(paths.home);
+    navigate(paths.accountDeleted, { replace: true });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -123,7 +133,6 @@ function DeleteAccountButton() {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : null;
       if (code === ACCOUNT_ERROR_CODES.reauthPassword) {
-        setNeedsPassword(true);
         setMessage(MESSAGES.reauthWithPassword);
       } else if (code === ACCOUNT_ERROR_CODES.reauthFailed) {
         setMessage(MESSAGES.reauthFailed);
@@ -173,9 +182,12 @@ function DeleteAccountButton() {
                 onChange={(event) => setConfirmation(event.target.value)}
               />
             </label>
+            {providers !== null && !needsPassword && (
+              <p className="text-sm text-ink-soft">{MESSAGES.deleteWithGoogleNote}</p>
+            )}
             {needsPassword && (
               <label>
-                <span className="field-label">Password</span>
+                <span className="field-label">Your password</span>
                 <input
                   className="field-input"
                   name="password"
@@ -194,7 +206,12 @@ function DeleteAccountButton() {
             <button
               type="submit"
               className="btn-primary bg-danger"
-              disabled={busy || confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION_WORD}
+              disabled={
+                busy ||
+                providers === null ||
+                confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION_WORD ||
+                (needsPassword && password === "")
+              }
             >
               Delete my account
             </button>

@@ -1,4 +1,4 @@
-import { ACCOUNTS_PATHS, type AccountOptionsResponse } from "@sams-web/domain/accounts/contracts";
+import { ACCOUNTS_PATHS, type AccountOptionsResponse, type MeResponse } from "@sams-web/domain/accounts/contracts";
 import { apiFetch, call, hasErrorCode } from "../../lib/api-client.ts";
 
 // The accounts feature's server calls. Plain fetchers with neither the query library nor zod:
@@ -124,6 +124,11 @@ export function resetPassword(input: { oobCode: string; newPassword: string }): 
 }
 
 /** Deletes the signed-in account; without a recent login the server asks for re-authentication. */
+/** How the signed-in account signs in ("credential", "google"): what deleting it will ask for. */
+export async function getSignInProviders(): Promise<string[]> {
+  return (await apiFetch<MeResponse>(ACCOUNTS_PATHS.me)).providers;
+}
+
 export function deleteAccount(input: { confirmation: string; password?: string }): Promise<{ deleted: true }> {
   return apiFetch(ACCOUNTS_PATHS.deleteAccount, { method: "POST", json: input });
 }
