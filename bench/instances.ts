@@ -13,10 +13,11 @@ export interface Instance {
   exited: Promise<number | null>;
 }
 
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+/** `nodeArgs` go to node itself, before the server (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+export async function startInstance(env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

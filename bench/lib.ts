@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** Percentile of a list of numbers (nearest rank). */
@@ -32,3 +33,22 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+// ── /proc: a process's CPU time (Linux) ──
+
+const TICKS_PER_SECOND = 100;
+
+/** A process's parent, its own CPU time, and that of its children which have exited (a backend that ended). */
+export function procStat(pid: number): { ppid: number; cpuSeconds: number; exitedChildrenCpuSeconds: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return {
+      ppid: Number(fields[1]),
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+      exitedChildrenCpuSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+    };
+  } catch {
+    return null;
+  }
+}

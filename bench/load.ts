@@ -24,7 +24,7 @@ import { matches, sessions } from "../apps/server/src/db/schema.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
 import { openToolDatabase } from "../scripts/lib/tool-database.ts";
 import { seed } from "../scripts/seed.ts";
-import { freePort, percentile } from "./lib.ts";
+import { freePort, percentile, procStat } from "./lib.ts";
 import {
   Member,
   type MemberIdentity,
@@ -69,23 +69,6 @@ if (steps.some((n) => !Number.isInteger(n) || n < 1) || !(stepSeconds > 0) || !(
 const extraEnv = Object.fromEntries(args.env.map((pair) => pair.split("=", 2) as [string, string]));
 
 // ── /proc: CPU and memory of the server, of its PostgreSQL, and of this client ──────────────
-
-const TICKS_PER_SECOND = 100;
-
-/** A process's parent, its own CPU time, and that of its children which have exited (a backend that ended). */
-function procStat(pid: number): { ppid: number; cpuSeconds: number; exitedChildrenCpuSeconds: number } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return {
-      ppid: Number(fields[1]),
-      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
-      exitedChildrenCpuSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
-    };
-  } catch {
-    return null;
-  }
-}
 
 function rssMb(pid: number): number {
   try {

@@ -1,5 +1,5 @@
 import type { ScoreOutcomeCounts } from "@sams-web/domain/matching/rules";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 
 // The insights' aggregates. Each reads an index range of its own table over the days covered (or
@@ -16,45 +16,39 @@ export interface TallyCount extends DayCount {
   name: string;
 }
 
-const perDay = async (db: Database, query: ReturnType<typeof sql>): Promise<DayCount[]> =>
-  (await db.execute<{ day: string; count: number }>(query)).rows.map((row) => ({
-    day: row.day,
-    count: Number(row.count),
-  }));
+/**
+ * Counts per UTC day of the instants `instants` selects (one timestamp column named `at`). Grouped
+ * by date first and formatted once per day after: formatting each row before grouping took twice
+ * as long at a million profiles (bench/insights.ts).
+ */
+const perDay = async (db: Database, instants: SQL): Promise<DayCount[]> =>
+  (
+    await db.execute<{ day: string; count: number }>(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, count
+          from (select (at at time zone 'UTC')::date as day, count(*)::int as count from (${instants}) as instants group by 1) as per_day`,
+    )
+  ).rows.map((row) => ({ day: row.day, count: Number(row.count) }));
 
 /** Accounts created per UTC day since `from` (an instant at the start of a UTC day). */
 export function signUpsPerDay(db: Database, from: Date): Promise<DayCount[]> {
-  return perDay(
-    db,
-    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count
-        from users where created_at >= ${from} group by 1`,
-  );
+  return perDay(db, sql`select created_at as at from users where created_at >= ${from}`);
 }
 
 /** Reports sent per UTC day since `from`. */
 export function reportsPerDay(db: Database, from: Date): Promise<DayCount[]> {
-  return perDay(
-    db,
-    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count
-        from reports where created_at >= ${from} group by 1`,
-  );
+  return perDay(db, sql`select created_at as at from reports where created_at >= ${from}`);
 }
 
 /** Moderation decisions per UTC day since `from`. */
 export function decisionsPerDay(db: Database, from: Date): Promise<DayCount[]> {
-  return perDay(
-    db,
-    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count
-        from moderation_actions where created_at >= ${from} group by 1`,
-  );
+  return perDay(db, sql`select created_at as at from moderation_actions where created_at >= ${from}`);
 }
 
 /** Pairs connected per UTC day since `from` (each pair once, though each side has its record). */
 export function connectionsPerDay(db: Database, from: Date): Promise<DayCount[]> {
   return perDay(
     db,
-    sql`select to_char(connected_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count
-        from matches where connected_at >= ${from} and user_id < candidate_id group by 1`,
+    sql`select connected_at as at from matches where connected_at >= ${from} and user_id < candidate_id`,
   );
 }
 
