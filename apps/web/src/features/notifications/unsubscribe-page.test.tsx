@@ -39,7 +39,7 @@ describe("the unsubscribe link's page", () => {
   });
 
   it("takes a network error for a connection to try again, and asks once it answers", async () => {
-    const fetch = vi.fn(async () => {
+    const fetch = vi.fn(async (): Promise<Response> => {
       throw new TypeError("Failed to fetch");
     });
     vi.stubGlobal("fetch", fetch);
