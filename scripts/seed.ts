@@ -28,7 +28,7 @@ import {
 } from "../apps/server/src/db/schema.ts";
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative/narrative.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
-import { differenceHash, hashBands } from "../apps/server/src/features/photos/photo-hash.ts";
+import { hashBands, photoFingerprints } from "../apps/server/src/features/photos/photo-hash.ts";
 import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
 import { addTallies } from "../apps/server/src/platform/metrics/mutations.ts";
 import { Tallies } from "../apps/server/src/platform/metrics/tallies.ts";
@@ -214,15 +214,15 @@ export async function seed(
         // (docs/decisions/0005-versioned-photo-keys.md), cleaned as an upload is, so they are served.
         const version = `seed${run}`;
         const photoUrls = withPhotos ? [0, 1].map((p) => photoUrl(id, version, p)) : [];
-        // Their difference hashes too, as an upload's (the catfish check compares new uploads
-        // with them); seeded people are not checked against each other.
-        const photoHashes: { photoUrl: string; hash: bigint }[] = [];
+        // Their kept hashes too, as an upload's (the catfish check compares new uploads with
+        // them); seeded people are not checked against each other.
+        const photoHashes: { photoUrl: string; stored: bigint[] }[] = [];
         if (withPhotos) {
           const hue = Math.floor(rnd() * 360);
           for (const p of [0, 1]) {
             const clean = await sanitizePhoto(await photo(hue, p));
             await options.storage.put(photoKey(id, version, p), clean, "image/jpeg");
-            photoHashes.push({ photoUrl: photoUrl(id, version, p), hash: await differenceHash(clean) });
+            photoHashes.push({ photoUrl: photoUrl(id, version, p), stored: (await photoFingerprints(clean)).stored });
           }
         }
         const written = await extractiveNarrativeWriter.write(
@@ -299,10 +299,12 @@ export async function seed(
         .insert(narratives)
         .values(people.map((p) => ({ userId: p.id, ...p.written.narrative, source: p.written.source })));
       const hashes = people.flatMap((p) =>
-        p.photoHashes.map(({ photoUrl, hash }) => {
-          const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
-          return { userId: p.id, photoUrl, hash, band0, band1, band2, band3 };
-        }),
+        p.photoHashes.flatMap(({ photoUrl, stored }) =>
+          stored.map((hash, variant) => {
+            const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
+            return { userId: p.id, photoUrl, variant, hash, band0, band1, band2, band3 };
+          }),
+        ),
       );
       if (hashes.length > 0) await tx.insert(photoHashes).values(hashes);
     });

@@ -32,6 +32,16 @@ function ensureChromium() {
 
 const chromePath = ensureChromium();
 
+// The duplicate-photo tests copy real photographs: Debian's mate-backgrounds (nature photos).
+function ensurePhotographs() {
+  const photograph = "/usr/share/backgrounds/mate/nature/Aqua.jpg";
+  if (existsSync(photograph) || process.getuid?.() !== 0) return;
+  console.log("Test photographs are missing: installing Debian's mate-backgrounds package …");
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", "mate-backgrounds"], { DEBIAN_FRONTEND: "noninteractive" });
+}
+ensurePhotographs();
+
 // Lint (Biome, with the layering rules and the import-cycle check) and types first: they are part of the suite.
 const staticStatus = run("npm", ["run", "--silent", "lint"]) || run("npm", ["run", "--silent", "typecheck"]);
 

@@ -101,28 +101,27 @@ export function parseAdminEmails(value: string | undefined): string[] {
 }
 
 /**
- * Two photos whose 64-bit difference hashes differ in at most this many bits are taken for the
- * same picture (re-encoded, resized or slightly cropped: soft, low-contrast photos move up to
- * about 10 bits under a 2% crop, while different pictures stay about 20 or more apart). A match
- * on another account is flagged for moderators, never refused: the first uploader may be the one
- * whose photos were taken.
+ * Two photos are taken for the same picture when a hash of one (a 64-bit DCT perceptual hash of
+ * the photo, of its centre, or of their mirror images) lies within this many bits of a hash kept
+ * of the other (of the photo with any plain border trimmed, its centre, and 90 % crops in the
+ * centre and each corner). On real photographs, copies cropped by 10 %, rotated by 3°, shifted by
+ * 20 px, framed, re-encoded, resized or mirrored land 0 to 10 bits from one of them, while
+ * different pictures stayed 15 or more apart. A match on another account is flagged for
+ * moderators, never refused: the first uploader may be the one whose photos were taken.
  */
 export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
 
 /**
- * The hash is looked up in 4 bands of 16 bits, each probed for its value and its neighbours
- * within that band's radius. If every band of two hashes differed by more than its radius, they
- * would differ in at least the sum of (radius + 1) bits; so radii whose (radius + 1) add up to
- * DUPLICATE_PHOTO_MAX_DISTANCE + 1 find every near duplicate through an index, and no smaller
- * ones can. For 10 bits: 3 + 3 + 3 + 2 = 11, radii 2, 2, 2 and 1 (1 + 16 + 120 values for a
- * radius of 2, 1 + 16 for a radius of 1: 428 probes, where 2 in every band would take 548).
+ * A hash is looked up in 4 bands of 16 bits, each probed through its index for its value and
+ * the values within PHOTO_HASH_BAND_RADIUS bits (17 values a band). If every band of two hashes
+ * differed by more than the radius, they would differ in at least 4 × 2 = 8 bits: so a hash
+ * within 7 bits is always found, and one 8 to DUPLICATE_PHOTO_MAX_DISTANCE bits away only when
+ * one of its bands is within a bit. With seven hashes kept per photo and four looked up, a copy
+ * has many chances: that is what makes a small radius (68 index probes per hash, where a
+ * guarantee up to 10 bits would take 428) enough.
  */
 export const PHOTO_HASH_BANDS = 4;
-export const PHOTO_HASH_BAND_RADII: readonly number[] = Array.from({ length: PHOTO_HASH_BANDS }, (_, band) => {
-  const share = Math.floor((DUPLICATE_PHOTO_MAX_DISTANCE + 1) / PHOTO_HASH_BANDS);
-  const extra = band < (DUPLICATE_PHOTO_MAX_DISTANCE + 1) % PHOTO_HASH_BANDS ? 1 : 0;
-  return share + extra - 1;
-});
+export const PHOTO_HASH_BAND_RADIUS = 1;
 
 /** Characters that reorder the text around them (embeddings, overrides, isolates, marks). */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { createdAt } from "./columns.ts";
 
@@ -87,7 +98,8 @@ export const moderationActions = pgTable(
 );
 
 /**
- * The difference hash of each current photo (features/photos/photo-hash.ts), with its four 16-bit
+ * The perceptual hashes kept of each current photo (features/photos/photo-hash.ts: the whole, its
+ * centre and 90 % crops, one row each), each with its four 16-bit
  * bands indexed together with the hash, so a near duplicate among millions is found in the
  * indexes alone: the bands narrow, and the hash beside each is compared without reading the table.
  * `created_at` is when the picture first appeared on the account: a re-saved photo keeps it, so
@@ -100,6 +112,8 @@ export const photoHashes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     photoUrl: text("photo_url").notNull(),
+    /** Which of the photo's kept hashes (photoFingerprints' `stored`, in order). */
+    variant: smallint("variant").notNull(),
     hash: bigint("hash", { mode: "bigint" }).notNull(),
     band0: integer("band0").notNull(),
     band1: integer("band1").notNull(),
@@ -108,7 +122,7 @@ export const photoHashes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.photoUrl] }),
+    primaryKey({ columns: [table.userId, table.photoUrl, table.variant] }),
     index("photo_hashes_band0_idx").on(table.band0, table.hash),
     index("photo_hashes_band1_idx").on(table.band1, table.hash),
     index("photo_hashes_band2_idx").on(table.band2, table.hash),

@@ -3,7 +3,7 @@ import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
-import { hammingDistance, hashBands, hashProbes } from "./photo-hash.ts";
+import { findsNearDuplicate, hammingDistance, hashBands, hashProbes } from "./photo-hash.ts";
 
 /**
  * Points the profile at a new photo set in one statement, under a row lock, and returns the
@@ -28,21 +28,21 @@ export async function swapPhotoUrls(db: Database, userId: string, photoUrls: str
 
 /**
  * Replaces the person's photo hashes with those of their new set, and flags each new photo that
- * looks like a photo another account had first (DUPLICATE_PHOTO_MAX_DISTANCE), as it is or
- * mirrored (two lookups per photo). Answers how many were flagged.
+ * looks like a photo another account had first: one of its probes finds one of the other photo's
+ * kept hashes (photoFingerprints, findNearDuplicates). Answers how many were flagged.
  *
- * Who had a picture first is what the flag turns on, so a hash keeps the time its picture first
- * appeared on the account: a new photo within DUPLICATE_PHOTO_MAX_DISTANCE of one of the person's
- * previous photos keeps that photo's time (`created_at`). A re-save of one's own pictures is then
- * never the later upload, and the first uploader is never flagged by someone's later copy; the
- * copy was flagged when it was uploaded. Flags are never cleared here, whatever either account
- * uploads next: they are the evidence a moderator decides on (the moderator's decision about the
- * flagged person removes them), and the flagged files are kept for it (flaggedPhotoUrls).
+ * Who had a picture first is what the flag turns on, so a photo's hashes keep the time its
+ * picture first appeared on the account: a new photo that finds one of the person's previous
+ * photos keeps that photo's time (`created_at`). A re-save of one's own pictures is then never
+ * the later upload, and the first uploader is never flagged by someone's later copy; the copy was
+ * flagged when it was uploaded. Flags are never cleared here, whatever either account uploads
+ * next: they are the evidence a moderator decides on (the moderator's decision about the flagged
+ * person removes them), and the flagged files are kept for it (flaggedPhotoUrls).
  */
 export async function recordPhotoHashes(
   db: Database,
   userId: string,
-  photos: { photoUrl: string; hash: bigint; mirroredHash?: bigint }[],
+  photos: { photoUrl: string; stored: bigint[]; probes: bigint[] }[],
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -54,30 +54,23 @@ export async function recordPhotoHashes(
     if (photos.length === 0) return 0;
     const seen = photos.map((photo) => {
       const times = previous
-        .filter((old) => hammingDistance(old.hash, photo.hash) <= DUPLICATE_PHOTO_MAX_DISTANCE)
+        .filter((old) => photo.probes.some((probe) => findsNearDuplicate(probe, old.hash)))
         .map((old) => old.firstSeenAt.getTime());
       return { ...photo, firstSeenAt: new Date(Math.min(now.getTime(), ...times)) };
     });
     await tx.insert(photoHashes).values(
-      seen.map(({ photoUrl, hash, firstSeenAt }) => {
-        const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
-        return { userId, photoUrl, hash, band0, band1, band2, band3, createdAt: firstSeenAt };
-      }),
+      seen.flatMap(({ photoUrl, stored, firstSeenAt }) =>
+        stored.map((hash, variant) => {
+          const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
+          return { userId, photoUrl, variant, hash, band0, band1, band2, band3, createdAt: firstSeenAt };
+        }),
+      ),
     );
     let flagged = 0;
-    for (const { photoUrl, hash, mirroredHash, firstSeenAt } of seen) {
-      // The picture as it is, and its mirror image: a flipped copy is a copy too.
-      const near = [
-        ...(await findNearDuplicates(tx, userId, hash)),
-        ...(mirroredHash === undefined ? [] : await findNearDuplicates(tx, userId, mirroredHash)),
-      ];
-      const earlier = near
-        .filter((other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime())
-        .filter(
-          (other, index, all) =>
-            all.findIndex((o) => o.otherUserId === other.otherUserId && o.otherPhotoUrl === other.otherPhotoUrl) ===
-            index,
-        );
+    for (const { photoUrl, probes, firstSeenAt } of seen) {
+      const earlier = (await findNearDuplicates(tx, userId, probes)).filter(
+        (other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime(),
+      );
       if (earlier.length === 0) continue;
       await tx
         .insert(duplicatePhotos)
@@ -93,26 +86,31 @@ export async function recordPhotoHashes(
 const pgArray = (values: number[]) => `{${values.join(",")}}`;
 
 /**
- * Current photos of other accounts within DUPLICATE_PHOTO_MAX_DISTANCE bits of `hash`, with when
- * each first appeared on its account, in one statement. First the indexes alone: each band's (band, hash) index is probed for the band's
- * value and its neighbours within the band's radius (PHOTO_HASH_BAND_RADII), and the hash beside
- * each entry is compared there. Only the few hashes near enough, usually none, are then read in
- * full, each by its own (band0, hash) index entry: `offset 0` keeps that step a lookup per hash,
- * where the planner, which cannot tell how few hashes pass the bit count, would otherwise join
- * by reading the whole table.
+ * Current photos of other accounts that any of `probes` finds (findsNearDuplicate), each once
+ * with the nearest distance and when it first appeared on its account, in one statement. First
+ * the indexes alone: for each probe, each band's (band, hash) index is probed for the band's value
+ * and its neighbours within PHOTO_HASH_BAND_RADIUS, and the hash beside each entry is compared
+ * there. Only the few hashes near enough, usually none, are then read in full, each by its own
+ * (band0, hash) index entry: `offset 0` keeps that step a lookup per hash, where the planner,
+ * which cannot tell how few hashes pass the bit count, would otherwise join by reading the whole
+ * table.
  */
 export async function findNearDuplicates(
   db: Pick<Database, "execute">,
   userId: string,
-  hash: bigint,
+  probes: bigint[],
 ): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number; firstSeenAt: Date }[]> {
-  const signed = BigInt.asIntN(64, hash);
-  const probes = hashProbes(signed).map(pgArray);
-  const band = (column: string, index: number) =>
-    sql`select hash from photo_hashes where ${sql.raw(column)} = any(${probes[index]}::int[])
-          and bit_count((hash # ${signed})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`;
+  if (probes.length === 0) return [];
+  const signed = probes.map((probe) => BigInt.asIntN(64, probe));
+  const lookups = signed.flatMap((probe) =>
+    hashProbes(probe).map(
+      (values, band) =>
+        sql`select hash from photo_hashes where ${sql.raw(`band${band}`)} = any(${pgArray(values)}::int[])
+          and bit_count((hash # ${probe})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
+    ),
+  );
   const rows = await db.execute<{ otherUserId: string; otherPhotoUrl: string; hash: string; firstSeenAt: string }>(
-    sql`with near as (${band("band0", 0)} union ${band("band1", 1)} union ${band("band2", 2)} union ${band("band3", 3)})
+    sql`with near as (${sql.join(lookups, sql` union `)})
         select photo.user_id as "otherUserId", photo.photo_url as "otherPhotoUrl", near.hash::text as hash,
           photo.created_at as "firstSeenAt"
         from near cross join lateral (
@@ -120,10 +118,16 @@ export async function findNearDuplicates(
           where band0 = ((near.hash >> 48) & 65535)::int and hash = near.hash and user_id <> ${userId}
           offset 0) photo`,
   );
-  return rows.rows.map(({ otherUserId, otherPhotoUrl, hash: near, firstSeenAt }) => ({
-    otherUserId,
-    otherPhotoUrl,
-    distance: hammingDistance(BigInt(near), signed),
-    firstSeenAt: new Date(firstSeenAt),
-  }));
+  const byPhoto = new Map<
+    string,
+    { otherUserId: string; otherPhotoUrl: string; distance: number; firstSeenAt: Date }
+  >();
+  for (const { otherUserId, otherPhotoUrl, hash, firstSeenAt } of rows.rows) {
+    const distance = Math.min(...signed.map((probe) => hammingDistance(BigInt(hash), probe)));
+    const key = JSON.stringify([otherUserId, otherPhotoUrl]);
+    const known = byPhoto.get(key);
+    if (!known || distance < known.distance)
+      byPhoto.set(key, { otherUserId, otherPhotoUrl, distance, firstSeenAt: new Date(firstSeenAt) });
+  }
+  return [...byPhoto.values()];
 }

@@ -1,28 +1,126 @@
-import { PHOTO_HASH_BAND_RADII, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
+import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BAND_RADIUS, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import sharp from "sharp";
 
+/** The picture is shrunk to SAMPLE × SAMPLE before its DCT; the hash keeps 8 × 8 low frequencies. */
+const SAMPLE = 32;
+const KEPT = 8;
+/** COSINES[k][n]: cos((2n + 1) k π / 2N), the DCT-II basis (frequency k, sample n). */
+/** A greyscale picture's pixels, one byte each. */
+interface Grey {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const COSINES = Array.from({ length: KEPT + 1 }, (_, k) =>
+  Array.from({ length: SAMPLE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SAMPLE))),
+);
+
 /**
- * The difference hash of a photo: greyscale, shrunk to 9×8, one bit per pair of horizontal
- * neighbours (is the left one brighter?). Re-encoding, resizing and small crops barely move it;
- * different pictures land about 32 bits apart. As a signed 64-bit integer, PostgreSQL's bigint.
- * With `mirrored`, the hash of the photo's mirror image: a flipped copy lands near that one.
+ * The perceptual hash of a region of `image` (a greyscale picture): shrunk to 32×32, its 2-D DCT's
+ * 8×8 lowest frequencies past the average (the constant term left out), each above or below
+ * their mean, as a signed 64-bit integer (PostgreSQL's bigint): the same bits as the sharp-phash package gives,
+ * computed for only the frequencies kept (separably: rows, then columns) instead of all 1,024.
+ * Re-encoding, resizing and small crops barely move it; different pictures land about 32 bits
+ * apart. `mirrored` hashes the region's mirror image.
  */
-export async function differenceHash(image: Buffer, options: { mirrored?: boolean } = {}): Promise<bigint> {
-  const pixels = await sharp(image)
-    .flop(options.mirrored ?? false)
-    .greyscale()
-    .resize(9, 8, { fit: "fill" })
+async function regionHash(image: Grey, region: Region, mirrored = false): Promise<bigint> {
+  const pixels = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .extract(region)
+    .flop(mirrored)
+    .greyscale() // one byte a pixel out, as in
+    .resize(SAMPLE, SAMPLE, { fit: "fill" })
     .raw()
     .toBuffer();
-  let hash = 0n;
-  for (let row = 0; row < 8; row += 1) {
-    for (let column = 0; column < 8; column += 1) {
-      const left = pixels[row * 9 + column] ?? 0;
-      const right = pixels[row * 9 + column + 1] ?? 0;
-      hash = (hash << 1n) | (left > right ? 1n : 0n);
+  // Along each row (x), then down each column (y), for the frequencies 1..KEPT.
+  const rows = Array.from({ length: SAMPLE }, (_, y) =>
+    Array.from({ length: KEPT }, (_, u) =>
+      (COSINES[u + 1] as number[]).reduce((sum, c, x) => sum + c * (pixels[y * SAMPLE + x] ?? 0), 0),
+    ),
+  );
+  const coefficients: number[] = [];
+  for (let u = 0; u < KEPT; u += 1) {
+    for (let v = 0; v < KEPT; v += 1) {
+      coefficients.push(
+        (COSINES[v + 1] as number[]).reduce((sum, c, y) => sum + c * ((rows[y] as number[])[u] ?? 0), 0),
+      );
     }
   }
+  const mean = coefficients.reduce((sum, c) => sum + c, 0) / coefficients.length;
+  let hash = 0n;
+  for (const coefficient of coefficients) hash = (hash << 1n) | (coefficient > mean ? 1n : 0n);
   return BigInt.asIntN(64, hash);
+}
+
+/** A plain frame (a border, or the strips a shifted copy uncovers) is no part of the picture. */
+const TRIM_THRESHOLD = 20;
+/** The size the hashes are taken at: four times the 32 pixels a hash samples. */
+const WORKING_SIZE = 128;
+/** Trimming never takes more than this share of a side: beyond it, it was the picture itself. */
+const TRIM_MAX = 0.25;
+
+/**
+ * The photo in grey, without a plain border (told by its colours) if it has one, shrunk to
+ * WORKING_SIZE on its longer side: every hash is taken from that one small picture, which keeps
+ * eleven hashes cheap.
+ */
+async function withoutBorder(image: Buffer): Promise<Grey> {
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  const trimmed = await sharp(image)
+    .trim({ threshold: TRIM_THRESHOLD })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => null);
+  const kept =
+    trimmed && trimmed.info.width >= width * (1 - TRIM_MAX) && trimmed.info.height >= height * (1 - TRIM_MAX);
+  const { data, info } = await sharp(kept ? trimmed.data : image)
+    .resize(WORKING_SIZE, WORKING_SIZE, { fit: "inside" })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The part of a width × height picture `share` of each side wide, placed at (x, y) of the room left (0 to 1). */
+function part(width: number, height: number, share: number, x: number, y: number) {
+  const [w, h] = [Math.round(width * share), Math.round(height * share)];
+  return { left: Math.round((width - w) * x), top: Math.round((height - h) * y), width: w, height: h };
+}
+
+/**
+ * What the duplicate-photo check keeps of a photo (`stored`, its rows in photo_hashes) and what it
+ * looks up when a photo is uploaded (`probes`), all of the photo with any plain border trimmed.
+ * Kept: the whole, its centre (80 %), and 90 % crops in the centre and each corner, so a copy
+ * cropped by up to 10 % from any side matches one of them. Looked up: the whole and the centre,
+ * as they are and mirrored; the centre is where a small rotation or shift changes least.
+ */
+export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: bigint[] }> {
+  const picture = await withoutBorder(image);
+  const { width, height } = picture;
+  const whole = part(width, height, 1, 0, 0);
+  const centre = part(width, height, 0.8, 0.5, 0.5);
+  const crops = [
+    [0.5, 0.5],
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ].map(([x, y]) => part(width, height, 0.9, x as number, y as number));
+  const [stored, probes] = await Promise.all([
+    Promise.all([whole, centre, ...crops].map((region) => regionHash(picture, region))),
+    Promise.all([
+      regionHash(picture, whole),
+      regionHash(picture, centre),
+      regionHash(picture, whole, true),
+      regionHash(picture, centre, true),
+    ]),
+  ]);
+  return { stored, probes };
 }
 
 /** The hash's 16-bit bands, most significant first (see PHOTO_HASH_BANDS). */
@@ -33,13 +131,10 @@ export function hashBands(hash: bigint): number[] {
   );
 }
 
-/**
- * A band's value and every value within `radius` bits of it: the values a near duplicate's band
- * may take (1 + 16 + 120 for a radius of 2).
- */
-export function bandProbes(band: number, radius: number): number[] {
+/** A band's value and every value within PHOTO_HASH_BAND_RADIUS bits of it (1 + 16 for a radius of 1). */
+export function bandProbes(band: number): number[] {
   let probes = [band];
-  for (let step = 0; step < radius; step += 1) {
+  for (let step = 0; step < PHOTO_HASH_BAND_RADIUS; step += 1) {
     const next = new Set(probes);
     for (const value of probes) for (let bit = 0; bit < 16; bit += 1) next.add(value ^ (1 << bit));
     probes = [...next];
@@ -47,9 +142,9 @@ export function bandProbes(band: number, radius: number): number[] {
   return probes;
 }
 
-/** Each band's probes, with the band's radius from PHOTO_HASH_BAND_RADII. */
+/** Each band's probes. */
 export function hashProbes(hash: bigint): number[][] {
-  return hashBands(hash).map((band, index) => bandProbes(band, PHOTO_HASH_BAND_RADII[index] ?? 0));
+  return hashBands(hash).map(bandProbes);
 }
 
 /** How many bits two hashes differ in. */
@@ -61,4 +156,18 @@ export function hammingDistance(a: bigint, b: bigint): number {
     difference >>= 1n;
   }
   return bits;
+}
+
+/**
+ * Whether the lookup of `probe` finds `stored` (what findNearDuplicates asks PostgreSQL): within
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits, and reached through a band within PHOTO_HASH_BAND_RADIUS.
+ */
+export function findsNearDuplicate(probe: bigint, stored: bigint): boolean {
+  const storedBands = hashBands(stored);
+  return (
+    hammingDistance(probe, stored) <= DUPLICATE_PHOTO_MAX_DISTANCE &&
+    hashBands(probe).some(
+      (band, index) => hammingDistance(BigInt(band), BigInt(storedBands[index] ?? 0)) <= PHOTO_HASH_BAND_RADIUS,
+    )
+  );
 }

@@ -8,7 +8,7 @@ import type { StorageDriver } from "../../platform/storage/storage.ts";
 import { findPhotoUrls, flaggedPhotoUrls, hasLiveMatch } from "./data.ts";
 import { recordPhotoHashes, swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
-import { differenceHash } from "./photo-hash.ts";
+import { photoFingerprints } from "./photo-hash.ts";
 
 // Layout (docs/decisions/0005-versioned-photo-keys.md): users/{uid}/photos/{version}/photo{i}.jpg,
 // where every save writes a new version and the profile row says which version is current.
@@ -70,8 +70,7 @@ export function createPhotoService(deps: {
       if (uploads.length > PHOTOS_MAX) throw new AppError("INVALID_ARGUMENT", "tooManyPhotos");
       const clean: Buffer[] = [];
       for (const upload of uploads) clean.push(await sanitizePhoto(upload));
-      const hashes = await Promise.all(clean.map((photo) => differenceHash(photo)));
-      const mirroredHashes = await Promise.all(clean.map((photo) => differenceHash(photo, { mirrored: true })));
+      const fingerprints = await Promise.all(clean.map(photoFingerprints));
 
       const version = newVersion();
       const prefix = versionPrefix(userId, version);
@@ -107,8 +106,7 @@ export function createPhotoService(deps: {
         userId,
         urls.map((photoUrl, index) => ({
           photoUrl,
-          hash: hashes[index] as bigint,
-          mirroredHash: mirroredHashes[index] as bigint,
+          ...(fingerprints[index] as { stored: bigint[]; probes: bigint[] }),
         })),
       ).catch((error: unknown) => log.error({ err: error }, "could not check the photos for duplicates"));
 

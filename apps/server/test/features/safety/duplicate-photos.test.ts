@@ -1,14 +1,16 @@
-import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BAND_RADII, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
+import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BAND_RADIUS, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
-import { differenceHash, hammingDistance, hashBands, hashProbes } from "../../../src/features/photos/photo-hash.ts";
+import { findsNearDuplicate, hammingDistance, hashBands, hashProbes } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
+import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
-// The catfish check on a small corpus of generated pictures: a re-encoded, slightly cropped copy
-// of a photo is found, on another account; different pictures are not.
+// The catfish check: copies of a photo (real photographs, and generated pictures) uploaded to
+// another account are flagged; different pictures are not. How often it catches each kind of copy
+// on unseen photographs is measured by bench/photo-hash/accuracy.ts.
 
 /** A deterministic picture: soft blobs of colour placed by `seed`, 560×560 (what the app uploads), as a JPEG. */
 async function picture(seed: number): Promise<Buffer> {
@@ -35,20 +37,6 @@ async function copyOf(original: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-describe("the difference hash", () => {
-  it(`puts a cropped, re-encoded copy within ${DUPLICATE_PHOTO_MAX_DISTANCE} bits, and different pictures further`, async () => {
-    const originals = await Promise.all([1, 2, 3, 4, 5, 6].map(picture));
-    const hashes = await Promise.all(originals.map((original) => differenceHash(original)));
-    for (const [index, original] of originals.entries()) {
-      const copy = await differenceHash(await copyOf(original));
-      expect(hammingDistance(copy, hashes[index] as bigint)).toBeLessThanOrEqual(DUPLICATE_PHOTO_MAX_DISTANCE);
-      for (const [other, hash] of hashes.entries()) {
-        if (other !== index) expect(hammingDistance(copy, hash)).toBeGreaterThan(DUPLICATE_PHOTO_MAX_DISTANCE);
-      }
-    }
-  });
-});
-
 /** `hash` with the given number of distinct bits flipped in each 16-bit band, most significant band first. */
 function flipped(hash: bigint, bitsPerBand: number[]): bigint {
   let result = hash;
@@ -59,30 +47,10 @@ function flipped(hash: bigint, bitsPerBand: number[]): bigint {
   return BigInt.asIntN(64, result);
 }
 
-describe("the mirror image's hash", () => {
-  it("puts a mirrored copy near the original's mirror hash, where the plain hash is far off", async () => {
-    for (const seed of [41, 42, 43, 44, 45]) {
-      const original = await picture(seed);
-      const mirrored = await sharp(await copyOf(original))
-        .flop()
-        .jpeg({ quality: 80 })
-        .toBuffer();
-      const [hash, mirror, copy] = await Promise.all([
-        differenceHash(original),
-        differenceHash(original, { mirrored: true }),
-        differenceHash(mirrored),
-      ]);
-      expect(hammingDistance(hash, copy), `seed ${seed}: the plain hash misses it`).toBeGreaterThan(
-        DUPLICATE_PHOTO_MAX_DISTANCE,
-      );
-      expect(hammingDistance(mirror, copy), `seed ${seed}`).toBeLessThanOrEqual(DUPLICATE_PHOTO_MAX_DISTANCE);
-    }
-  });
-});
-
 describe("the band probes", () => {
-  it(`reach every hash within ${DUPLICATE_PHOTO_MAX_DISTANCE} bits, however its differences spread over the bands`, () => {
-    // Every way of spreading up to 10 differing bits over 4 bands of 16.
+  const guaranteed = PHOTO_HASH_BANDS * (PHOTO_HASH_BAND_RADIUS + 1) - 1;
+  it(`reach every hash within ${guaranteed} bits, however its differences spread over the bands, and one up to ${DUPLICATE_PHOTO_MAX_DISTANCE} bits through a band within ${PHOTO_HASH_BAND_RADIUS}`, () => {
+    // Every way of spreading up to DUPLICATE_PHOTO_MAX_DISTANCE differing bits over 4 bands of 16.
     const spreads: number[][] = [];
     const spread = (prefix: number[]) => {
       const used = prefix.reduce((sum, bits) => sum + bits, 0);
@@ -95,12 +63,14 @@ describe("the band probes", () => {
     const probes = hashProbes(hash);
     for (const bitsPerBand of spreads) {
       const other = flipped(hash, bitsPerBand);
-      expect(hammingDistance(other, hash)).toBeLessThanOrEqual(DUPLICATE_PHOTO_MAX_DISTANCE);
+      const distance = hammingDistance(other, hash);
       const reached = hashBands(other).some((band, index) => probes[index]?.includes(band));
-      expect(reached, `differences per band ${bitsPerBand.join(", ")}`).toBe(true);
+      const closeBand = bitsPerBand.some((bits) => bits <= PHOTO_HASH_BAND_RADIUS);
+      expect(reached, `differences per band ${bitsPerBand.join(", ")}`).toBe(closeBand);
+      expect(findsNearDuplicate(other, hash)).toBe(closeBand);
+      if (distance <= guaranteed) expect(reached, `differences per band ${bitsPerBand.join(", ")}`).toBe(true);
     }
-    // And no fewer probes would do: the radii's (radius + 1) add up to exactly one past the distance.
-    expect(PHOTO_HASH_BAND_RADII.reduce((sum, radius) => sum + radius + 1, 0)).toBe(DUPLICATE_PHOTO_MAX_DISTANCE + 1);
+    expect(findsNearDuplicate(flipped(hash, [1, 3, 3, 4]), hash)).toBe(false);
   });
 });
 
@@ -216,6 +186,35 @@ describe("photos uploaded to two accounts", () => {
     }
   });
 
+  it("flags each copy of a real photograph (cropped, rotated, shifted, framed, re-encoded, resized, mirrored), and not a different photograph", async () => {
+    const victim = await signUp(t.app);
+    const [photograph, other, different, anotherDifferent] = await Promise.all(
+      ["Aqua", "Dune", "Storm", "LadyBird"].map(realPhotograph),
+    );
+    await upload(victim.cookie, [photograph as Buffer, other as Buffer]);
+    const copies = Object.entries(COPIES);
+    const copiers = await Promise.all(copies.map(() => signUp(t.app)));
+    for (const [index, [, copy]] of copies.entries()) {
+      const copier = copiers[index] as { cookie: string };
+      await upload(copier.cookie, [await picture(600 + index), await copy(photograph as Buffer)]);
+    }
+    const stranger = await signUp(t.app);
+    await upload(stranger.cookie, [different as Buffer, anotherDifferent as Buffer]);
+
+    const flagged = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.otherUserId, victim.userId));
+    const caught = copies
+      .filter((_, index) => flagged.some((flag) => flag.userId === (copiers[index] as { userId: string }).userId))
+      .map(([name]) => name);
+    expect(caught).toEqual(copies.map(([name]) => name));
+    // Each flag is the copy against the photograph it was made of, never the other photos.
+    for (const flag of flagged) {
+      expect(flag.photoUrl).toMatch(/photo1\.jpg$/);
+      expect(flag.otherPhotoUrl).toMatch(/photo0\.jpg$/);
+    }
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, stranger.userId))).toEqual([]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+  }, 240_000); // Ten uploads of real photographs, each hashed eleven ways: slow on a busy machine.
+
   it("flags a mirrored copy too, against the account that had the picture first", async () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
@@ -245,18 +244,22 @@ describe("photos uploaded to two accounts", () => {
     expect(profile?.picturesUploaded).toBe(true);
   });
 
-  it(`finds a stored hash ${DUPLICATE_PHOTO_MAX_DISTANCE} bits away in the database whichever band is close, and none further or of the same account`, async () => {
+  it(`finds a stored hash ${DUPLICATE_PHOTO_MAX_DISTANCE} bits away in the database through whichever band is close, and none further, through no close band, or of the same account`, async () => {
     const owner = await signUp(t.app);
     const someoneElse = await signUp(t.app);
     const stored = -0x1d6c_42a9_e05b_7f13n;
-    await recordPhotoHashes(t.db, owner.userId, [{ photoUrl: "/photos/owner-1.jpg", hash: stored }]);
+    const unrelated = 0x0123_4567_89ab_cdefn;
+    await recordPhotoHashes(t.db, owner.userId, [
+      { photoUrl: "/photos/owner-1.jpg", stored: [unrelated, stored], probes: [stored] },
+    ]);
     for (const bitsPerBand of [
       [3, 3, 3, 1],
       [1, 3, 3, 3],
-      [3, 2, 3, 2],
+      [3, 0, 4, 3],
       [10, 0, 0, 0],
     ]) {
-      const near = await findNearDuplicates(t.db, someoneElse.userId, flipped(stored, bitsPerBand));
+      // Two probes: the one that finds it says how near it is.
+      const near = await findNearDuplicates(t.db, someoneElse.userId, [~unrelated, flipped(stored, bitsPerBand)]);
       expect(near, `differences per band ${bitsPerBand.join(", ")}`).toEqual([
         {
           otherUserId: owner.userId,
@@ -266,7 +269,8 @@ describe("photos uploaded to two accounts", () => {
         },
       ]);
     }
-    expect(await findNearDuplicates(t.db, someoneElse.userId, flipped(stored, [3, 3, 3, 2]))).toEqual([]);
-    expect(await findNearDuplicates(t.db, owner.userId, stored)).toEqual([]);
+    expect(await findNearDuplicates(t.db, someoneElse.userId, [flipped(stored, [3, 3, 3, 2])])).toEqual([]);
+    expect(await findNearDuplicates(t.db, someoneElse.userId, [flipped(stored, [2, 2, 2, 2])])).toEqual([]);
+    expect(await findNearDuplicates(t.db, owner.userId, [stored])).toEqual([]);
   });
 });

@@ -1,0 +1,69 @@
+// How well the duplicate-photo check tells copies from different pictures, on real photographs
+// (see corpus.ts): per transformation, the share of copies caught; and the share of pairs of
+// different photos (each photo against every other photo and every other photo's copies) taken
+// for copies. Development and held-out sets are reported apart; settings are chosen on the
+// development set only.
+//
+//   node --import tsx bench/photo-hash/accuracy.ts
+import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
+import { sanitizePhoto } from "../../apps/server/src/features/photos/photo-files.ts";
+import {
+  findsNearDuplicate,
+  hammingDistance,
+  photoFingerprints,
+} from "../../apps/server/src/features/photos/photo-hash.ts";
+import { loadCorpus, type PhotoSet, TRANSFORMATIONS } from "./corpus.ts";
+
+type Fingerprints = Awaited<ReturnType<typeof photoFingerprints>>;
+
+/** The nearest any probe of the upload comes to any stored hash of the other photo. */
+const nearest = (upload: Fingerprints, other: Fingerprints) =>
+  Math.min(...upload.probes.flatMap((probe) => other.stored.map((hash) => hammingDistance(probe, hash))));
+/** Whether the upload's lookup finds the other photo, as the database does. */
+const found = (upload: Fingerprints, other: Fingerprints) =>
+  upload.probes.some((probe) => other.stored.some((hash) => findsNearDuplicate(probe, hash)));
+
+const corpus = await loadCorpus();
+const photos = await Promise.all(
+  corpus.map(async (photo) => {
+    const copies = await Promise.all(
+      Object.entries(TRANSFORMATIONS).map(async ([name, transform]) => ({
+        name,
+        fingerprints: await photoFingerprints(await sanitizePhoto(await transform(photo.stored))),
+      })),
+    );
+    return { ...photo, fingerprints: await photoFingerprints(photo.stored), copies };
+  }),
+);
+
+const pct = (part: number, whole: number) => `${part}/${whole} (${((100 * part) / whole).toFixed(0)} %)`;
+console.log(`threshold: ${DUPLICATE_PHOTO_MAX_DISTANCE} bits; "distances" are the nearest probe to a kept hash`);
+for (const set of ["development", "heldOut"] satisfies PhotoSet[]) {
+  const members = photos.filter((photo) => photo.set === set);
+  console.log(`\n${set} set: ${members.length} photographs`);
+  for (const name of Object.keys(TRANSFORMATIONS)) {
+    const copies = members.map((photo) => ({
+      photo,
+      copy: photo.copies.find((copy) => copy.name === name)?.fingerprints as Fingerprints,
+    }));
+    const distances = copies.map(({ photo, copy }) => nearest(copy, photo.fingerprints));
+    const caught = copies.filter(({ photo, copy }) => found(copy, photo.fingerprints)).length;
+    console.log(`  ${name.padEnd(32)} caught ${pct(caught, members.length)}; distances ${distances.join(" ")}`);
+  }
+  // Different pictures: each photo, as uploaded and as each of its copies, against every other
+  // photo of the set as stored.
+  const distinct = members.flatMap((upload) =>
+    members
+      .filter((other) => other !== upload)
+      .flatMap((other) =>
+        [upload.fingerprints, ...upload.copies.map((copy) => copy.fingerprints)].map((fingerprints) => ({
+          distance: nearest(fingerprints, other.fingerprints),
+          found: found(fingerprints, other.fingerprints),
+        })),
+      ),
+  );
+  const falsePositives = distinct.filter((pair) => pair.found).length;
+  console.log(
+    `  different pictures taken for copies: ${pct(falsePositives, distinct.length)}; nearest ${Math.min(...distinct.map((pair) => pair.distance))} bits`,
+  );
+}
