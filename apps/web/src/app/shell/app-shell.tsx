@@ -44,7 +44,9 @@ export function AppShell() {
         <UpdateBanner />
         <OfflineBanner />
         <Header />
-        <main id="main" className="flex flex-1 flex-col">
+        {/* At least a screen tall, so the footer starts below the first view and a page whose
+            content arrives late (Sam's chat, a lazy screen) pushes nothing visible down. */}
+        <main id="main" className="flex min-h-dvh flex-1 flex-col">
           <ScreenErrorBoundary key={pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />
