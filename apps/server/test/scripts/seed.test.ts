@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seed, seedHistory, seedOutcomes } from "../../../../scripts/seed.ts";
 import { dailyTallies, matches, photoHashes, profiles, users } from "../../src/db/schema.ts";
+import { photoFingerprints } from "../../src/features/photos/photo-hash.ts";
 import { createStorage } from "../../src/platform/storage/create-storage.ts";
 import { createTestApp, signUp } from "../support/helpers.ts";
 
@@ -41,11 +42,21 @@ describe("demo data: seeded people's photos are stored the photos feature's way,
     await db.delete(matches).where(eq(matches.userId, viewer.userId));
   });
 
-  it("each seeded photo has its difference hash, as an upload has, for the duplicate-photo check", async () => {
+  it("each seeded photo has every hash an upload keeps, for the duplicate-photo check", async () => {
     const ids = await seed(db, { users: 4, seed: 4, photos: true, storage: createStorage(config) });
     const hashes = await db.select().from(photoHashes).where(inArray(photoHashes.userId, ids));
     const urls = (await db.select().from(profiles).where(inArray(profiles.userId, ids))).flatMap((p) => p.photoUrls);
-    expect(hashes.map((h) => h.photoUrl).sort()).toEqual(urls.sort());
+    expect(urls.length).toBeGreaterThan(0);
+    // As many kept hashes per photo as an upload keeps.
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#a05030" } })
+      .jpeg()
+      .toBuffer();
+    const keptPerPhoto = (await photoFingerprints(picture)).stored.length;
+    for (const url of urls) {
+      const variants = hashes.filter((h) => h.photoUrl === url).map((h) => h.variant);
+      expect(variants.sort((a, b) => a - b)).toEqual([...Array(keptPerPhoto).keys()]);
+    }
+    expect(hashes).toHaveLength(urls.length * keptPerPhoto);
   });
 
   it("--outcomes gives seeded people a past: sign-ups over 90 days, before connecting, and the tallies it implies", async () => {
