@@ -173,7 +173,7 @@ function Conversation() {
       startAtTop={reviewWaiting}
       notice={
         <>
-          {interviewDone && <WaitingGreeting matches={matches.data} written={written} />}
+          {interviewDone && <WaitingGreeting matches={matches.data} written={written} bringIntoView={!reviewWaiting} />}
           {interviewDone && <OutcomeQuestions />}
           <NextStep
             interviewComplete={stage === "complete"}

@@ -15,9 +15,18 @@ function waitingNews(matches: readonly MatchView[]) {
 /**
  * Sam's line when the person opens the chat to news (what the email or the push told them of):
  * what waits, as it stood when the chat opened. It goes once they have written to Sam, or once
- * nothing waits any more.
+ * nothing waits any more. `bringIntoView` is false while a photo review waits above the
+ * conversation: the chat opens there, and the greeting must not pull the page away from it.
  */
-export function WaitingGreeting({ matches, written }: { matches: readonly MatchView[] | undefined; written: boolean }) {
+export function WaitingGreeting({
+  matches,
+  written,
+  bringIntoView,
+}: {
+  matches: readonly MatchView[] | undefined;
+  written: boolean;
+  bringIntoView: boolean;
+}) {
   const { user } = useSession();
   const atOpening = useRef<string | null | undefined>(undefined);
   if (atOpening.current === undefined && matches) {
@@ -29,8 +38,8 @@ export function WaitingGreeting({ matches, written }: { matches: readonly MatchV
   // arrives below it, brings itself into view above the message box (and the cookie banner).
   const line = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (shown) line.current?.scrollIntoView?.({ block: "nearest" });
-  }, [shown]);
+    if (shown && bringIntoView) line.current?.scrollIntoView?.({ block: "nearest" });
+  }, [shown, bringIntoView]);
   if (!shown) return null;
   return (
     <p ref={line} role="status" className="mr-8 scroll-mb-28 rounded-2xl border border-rose/40 bg-rose-soft px-4 py-3">
