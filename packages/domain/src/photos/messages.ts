@@ -18,7 +18,33 @@ export const PHOTOS_MESSAGES = {
   photoWrongSize: "Each photo must be exactly 560x560 pixels.",
   photoUnreadable: "This photo could not be read. Please choose another.",
   photoTooLarge: "This photo file is too large.",
+  // ours: Settings' photos section, and the server's answers to a reorder or removal it refuses
+  photosSectionIntro: "Your first photo is your main photo: it is the one people see first when Sam shows you to them.",
+  photosNone: "You have no photos yet. Sam shows your photos to the people you might meet.",
+  photosLoadingList: "Loading your photos…",
+  photoRemoveConfirm: "Remove this photo? It cannot be brought back, but you can upload it again.",
+  photoRemoveBelowMinimum: `You need at least ${PHOTOS_MIN} photos. Add another before you remove this one.`,
+  photoOrderStale: "Your photos changed in the meantime. Here they are as they are now: please try again.",
+  photoOrderInvalid: "Send each of your photos once, in the order you want them.",
+  photoOrderSaveFailed: "Could not save the new order of your photos. Please try again.",
+  photoRemoveFailed: "Could not remove the photo. Please try again.",
 } as const;
+
+/** The name a photo goes by on screen, for buttons and announcements: "Photo 2 of 4". */
+export function photoName(position: number, count: number): string {
+  return `Photo ${position} of ${count}`;
+}
+
+/** What a screen reader hears after a photo moved from `from` to `to` (both 1-based). */
+export function photoMovedAnnouncement(from: number, to: number, count: number): string {
+  if (to === 1) return `Photo ${from} is now your main photo.`;
+  return `Photo ${from} moved ${to < from ? "earlier" : "later"}: it is now photo ${to} of ${count}.`;
+}
+
+/** What a screen reader hears after a photo was removed; `count` is how many are left. */
+export function photoRemovedAnnouncement(position: number, count: number): string {
+  return `Photo ${position} removed. You have ${count} photos.`;
+}
 
 // The upload status line. "photo(s)" is literal: the text does not pluralise.
 

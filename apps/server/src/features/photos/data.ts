@@ -1,4 +1,5 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { PHOTOS_SHOWN_STATUSES } from "@sams-web/domain/matching/rules";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, matches, profiles } from "../../db/schema.ts";
 
@@ -19,6 +20,18 @@ export async function hasLiveMatch(db: Database, viewerId: string, ownerId: stri
     .where(and(eq(matches.userId, viewerId), eq(matches.candidateId, ownerId), ne(matches.status, "no")))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Who is shown `ownerId`'s photos now (every live match with them as the candidate): their photo
+ * review and pages follow the owner's order and removals as they happen.
+ */
+export async function photoViewersOf(db: Database, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: matches.userId })
+    .from(matches)
+    .where(and(eq(matches.candidateId, ownerId), inArray(matches.status, PHOTOS_SHOWN_STATUSES)));
+  return rows.map((row) => row.userId);
 }
 
 /**

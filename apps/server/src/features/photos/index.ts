@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
-import { PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
+import { PHOTO_ORDER_PATH, PHOTOS_PATH, type PhotosResponse, photoFieldName } from "@sams-web/domain/photos/contracts";
 import { PHOTOS_MAX } from "@sams-web/domain/photos/rules";
+import { photoOrderInputSchema } from "@sams-web/domain/photos/schemas";
 import { isModerator } from "@sams-web/domain/safety/rules";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
@@ -71,6 +72,30 @@ const photos: FastifyPluginAsync = async (fastify) => {
         .header("cache-control", "private, max-age=86400")
         .header("content-disposition", "inline")
         .send(data);
+    },
+  );
+
+  // Reorder and remove: each answers the photos as they are now. Per account, like uploads; far
+  // more than a person arranging five photos needs.
+  const editLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
+
+  app.put(
+    PHOTO_ORDER_PATH,
+    { config: editLimit, schema: { body: photoOrderInputSchema, response: { 200: photosResponseSchema } } },
+    async (request, reply) => {
+      const user = await sessions.requireUser(request);
+      reply.header("cache-control", "no-store");
+      return { photos: await service.reorder(user.id, request.body.photos) };
+    },
+  );
+
+  app.delete<{ Params: { userId: string; version: string; file: string } }>(
+    `${PHOTOS_PATH}/:userId/:version/:file`,
+    { config: editLimit, schema: { response: { 200: photosResponseSchema } } },
+    async (request, reply) => {
+      const user = await sessions.requireUser(request);
+      reply.header("cache-control", "no-store");
+      return { photos: await service.remove(user.id, request.params) };
     },
   );
 

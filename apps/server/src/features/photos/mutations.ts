@@ -1,6 +1,6 @@
-import { PHOTOS_MIN } from "@sams-web/domain/photos/rules";
+import { canRemovePhoto, isSameSetOfPhotos, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { findsNearDuplicate, hammingDistance, hashBands, hashProbes } from "./photo-hash.ts";
@@ -23,6 +23,65 @@ export async function swapPhotoUrls(db: Database, userId: string, photoUrls: str
       .set({ photoUrls, picturesUploaded: photoUrls.length >= PHOTOS_MIN })
       .where(eq(profiles.userId, userId));
     return current.photoUrls;
+  });
+}
+
+/**
+ * Puts the person's photos in a new order (the first is the main photo), under the profile row's
+ * lock, so parallel reorders, removals and uploads of one person apply one after the other, each to
+ * the set the one before it left. The order must hold exactly the saved photos, each once: any
+ * other list, which includes one naming a photo that is not the person's own, changes nothing
+ * ('stale'), answered alike whether that photo exists or not. Null without a profile.
+ */
+export async function reorderPhotoUrls(
+  db: Database,
+  userId: string,
+  order: readonly string[],
+): Promise<{ photos: string[] } | "stale" | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photoUrls: profiles.photoUrls })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for("update");
+    if (!current) return null;
+    if (!isSameSetOfPhotos(order, current.photoUrls)) return "stale";
+    await tx
+      .update(profiles)
+      .set({ photoUrls: [...order] })
+      .where(eq(profiles.userId, userId));
+    return { photos: [...order] };
+  });
+}
+
+/**
+ * Removes one of the person's photos under the profile row's lock (see reorderPhotoUrls), never
+ * below PHOTOS_MIN, the number a person needs to be searched for. Its hashes go with it, so the
+ * duplicate-photo check no longer compares anyone's uploads with a photo that is no longer on the
+ * account; a duplicate-photo flag on it stays, as every flag does until a moderator decides it.
+ * 'notFound' for an address that is not one of the person's current photos (another member's
+ * photo included), 'belowMinimum' when it is but the set is at the minimum.
+ */
+export async function removePhotoUrl(
+  db: Database,
+  userId: string,
+  photoUrl: string,
+): Promise<{ photos: string[] } | "notFound" | "belowMinimum"> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photoUrls: profiles.photoUrls })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for("update");
+    if (!current?.photoUrls.includes(photoUrl)) return "notFound";
+    if (!canRemovePhoto(current.photoUrls.length)) return "belowMinimum";
+    const photos = current.photoUrls.filter((url) => url !== photoUrl);
+    await tx
+      .update(profiles)
+      .set({ photoUrls: photos, picturesUploaded: photos.length >= PHOTOS_MIN })
+      .where(eq(profiles.userId, userId));
+    await tx.delete(photoHashes).where(and(eq(photoHashes.userId, userId), eq(photoHashes.photoUrl, photoUrl)));
+    return { photos };
   });
 }
 

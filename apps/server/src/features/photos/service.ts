@@ -5,8 +5,8 @@ import type { Database } from "../../platform/db/database-plugin.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
-import { findPhotoUrls, flaggedPhotoUrls, hasLiveMatch } from "./data.ts";
-import { recordPhotoHashes, swapPhotoUrls } from "./mutations.ts";
+import { findPhotoUrls, flaggedPhotoUrls, hasLiveMatch, photoViewersOf } from "./data.ts";
+import { recordPhotoHashes, removePhotoUrl, reorderPhotoUrls, swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
 import { photoFingerprints } from "./photo-hash.ts";
 
@@ -53,6 +53,13 @@ export function createPhotoService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, bus, storage, log } = deps;
+
+  /** The owner's other tabs, and everyone shown the owner's photos, see the set as it is now. */
+  const tellViewers = async (userId: string) => {
+    await bus.publish(userId, { topic: "photos" });
+    await bus.publish(userId, { topic: "profile" });
+    for (const viewer of await photoViewersOf(db, userId)) await bus.publish(viewer, { topic: "matches" });
+  };
 
   return {
     async list(userId: string): Promise<string[]> {
@@ -133,16 +140,48 @@ export function createPhotoService(deps: {
           .deletePrefix(versionPrefix(userId, old))
           .catch((error) => log.error({ err: error }, "could not remove replaced photos"));
       }
-      await bus.publish(userId, { topic: "photos" });
-      await bus.publish(userId, { topic: "profile" });
+      await tellViewers(userId);
       return urls;
     },
 
     /**
-     * The bytes of one current photo for `viewerId`, or null (which the route turns into 404)
-     * when the address is not a current photo or the viewer is neither the owner nor holds a
-     * live match with the owner.
+     * Puts the person's saved photos in a new order; the first is the main photo, the one the photo
+     * review shows first. Only the order changes: the addresses, files and hashes stay as they are.
      */
+    async reorder(userId: string, order: readonly string[]): Promise<string[]> {
+      const outcome = await reorderPhotoUrls(db, userId, order);
+      if (outcome === null) throw new AppError("NOT_FOUND", "profileNotFound");
+      if (outcome === "stale") throw new AppError("ALREADY_EXISTS", "photoOrderStale");
+      await tellViewers(userId);
+      return outcome.photos;
+    },
+
+    /**
+     * Removes one of the person's own current photos (`path` as its address names it), never below
+     * PHOTOS_MIN. The file goes too, unless a duplicate-photo flag points at it: a moderator still
+     * has to see that one (read() serves it to them until the flag is decided). An address of
+     * anyone else's photo is answered as one that does not exist.
+     */
+    async remove(userId: string, path: { userId: string; version: string; file: string }): Promise<string[]> {
+      const url = `${URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
+      const parsed = parsePhotoUrl(url);
+      if (!parsed || parsed.userId !== userId) throw new AppError("NOT_FOUND", "photoNotFound");
+      const outcome = await removePhotoUrl(db, userId, url);
+      if (outcome === "notFound") throw new AppError("NOT_FOUND", "photoNotFound");
+      if (outcome === "belowMinimum") throw new AppError("FAILED_PRECONDITION", "photoRemoveBelowMinimum");
+      const flagged = await flaggedPhotoUrls(db, userId).catch((error: unknown) => {
+        log.error({ err: error }, "could not read the flagged photos; the removed one is kept");
+        return null;
+      });
+      if (flagged !== null && !flagged.has(url)) {
+        await storage
+          .delete(`${versionPrefix(userId, parsed.version)}${parsed.file}`)
+          .catch((error) => log.error({ err: error }, "could not remove a removed photo's file"));
+      }
+      await tellViewers(userId);
+      return outcome.photos;
+    },
+
     /** A current photo, for its owner, someone matched with them, or a moderator (`asModerator`). */
     async read(
       viewerId: string,
@@ -162,7 +201,8 @@ export function createPhotoService(deps: {
 
     /**
      * The person's current photo files for their data export, as stored (already stripped of
-     * metadata): photos/photo{i}.jpg. Only ever the asking person's own set.
+     * metadata): photos/photo{i}.jpg, numbered in the person's order (photo0 is the main photo),
+     * whatever the stored files are called. Only ever the asking person's own set.
      */
     async exportEntries(userId: string): Promise<{ name: string; data: Buffer }[]> {
       const entries: { name: string; data: Buffer }[] = [];
@@ -170,7 +210,7 @@ export function createPhotoService(deps: {
         const parsed = parsePhotoUrl(url);
         if (!parsed || parsed.userId !== userId) continue;
         const data = await storage.get(`${versionPrefix(userId, parsed.version)}${parsed.file}`);
-        if (data) entries.push({ name: `photos/${parsed.file}`, data });
+        if (data) entries.push({ name: `photos/photo${entries.length}.jpg`, data });
       }
       return entries;
     },

@@ -26,6 +26,10 @@ export function createLocalStorage(root: string): StorageDriver {
         throw error;
       }
     },
+    async delete(key) {
+      assertSafeKey(key);
+      await rm(fileFor(key), { force: true });
+    },
     async deletePrefix(prefix) {
       assertSafeKey(prefix, { prefix: true });
       await rm(fileFor(prefix.slice(0, -1)), { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -57,6 +58,11 @@ export function createS3Storage(options: S3Options): StorageDriver {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
       }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      // S3 answers a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async deletePrefix(prefix) {
       const keys = await list(prefix);

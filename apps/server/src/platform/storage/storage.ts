@@ -7,6 +7,8 @@ export interface StorageDriver {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or null when the key does not exist. */
   get(key: string): Promise<Buffer | null>;
+  /** Deletes one key. A missing key is fine. */
+  delete(key: string): Promise<void>;
   /** Deletes every key that starts with `prefix` (which must end in '/'). Missing keys are fine. */
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under `prefix`, for clean-up and tests. */

@@ -30,6 +30,7 @@ class FlakyStorage implements StorageDriver {
     await this.inner.put(key, data, type);
   }
   get = (key: string) => this.inner.get(key);
+  delete = (key: string) => this.inner.delete(key);
   deletePrefix = (prefix: string) => this.inner.deletePrefix(prefix);
   list = (prefix: string) => this.inner.list(prefix);
   arm(nth: number) {

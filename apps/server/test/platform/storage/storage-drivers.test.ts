@@ -58,6 +58,18 @@ describe.each(["local", "s3"])("the %s storage driver", (name) => {
     expect(await driver().list("users/u2/")).toEqual(["users/u2/photos/v1/photo0.jpg"]);
   });
 
+  it("deletes one key and leaves its neighbours; a missing key is fine", async () => {
+    const data = Buffer.from([0xff, 0xd8, 0xff, 4, 5, 6]);
+    await driver().put("users/u3/photos/v1/photo0.jpg", data, "image/jpeg");
+    await driver().put("users/u3/photos/v1/photo1.jpg", data, "image/jpeg");
+    await driver().delete("users/u3/photos/v1/photo0.jpg");
+    expect(await driver().get("users/u3/photos/v1/photo0.jpg")).toBeNull();
+    expect(await driver().list("users/u3/")).toEqual(["users/u3/photos/v1/photo1.jpg"]);
+    await driver().delete("users/u3/photos/v1/photo0.jpg");
+    await expect(driver().delete("users/../x.jpg")).rejects.toThrow(/Unsafe storage key/);
+    await driver().deletePrefix("users/u3/");
+  });
+
   it("answers null for a missing key and [] for an empty prefix", async () => {
     expect(await driver().get("users/nobody/photos/v1/photo0.jpg")).toBeNull();
     expect(await driver().list("users/nobody/")).toEqual([]);
