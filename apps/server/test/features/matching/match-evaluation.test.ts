@@ -183,12 +183,13 @@ describe("the match:eval command", () => {
   );
 
   it("writes one result line per pair, reports malformed lines by number and carries on", async () => {
-    const files = await inputFile([GOOD, "[1, 2", SMOKER, '{"id": "x"}'].join("\n"));
+    // A header line starting with "#" is a comment, neither a pair nor a malformed line.
+    const files = await inputFile(["# written by hand, 2026", GOOD, "[1, 2", SMOKER, '{"id": "x"}'].join("\n"));
     const { code, stdout, stderr } = await command(["--pairs", files.pairs, "--out", files.out]);
     expect(code).toBe(0);
     expect(stdout).toBe("");
-    expect(stderr).toMatch(/^line 2: skipped: not JSON/m);
-    expect(stderr).toMatch(/^line 4: skipped: .*a: /m);
+    expect(stderr).toMatch(/^line 3: skipped: not JSON/m);
+    expect(stderr).toMatch(/^line 5: skipped: .*a: /m);
     expect(stderr).toContain("malformed lines: 2");
     expect(stderr).toContain("dealbreaker recall (labelled dealbreaker, scored 0): 1/1 = 100.0%");
     // The smoker pair breaks a limit and never reaches the scorer: 2 calls for the good pair, 0 for it.

@@ -65,14 +65,17 @@ export interface NumberedPair {
   pair: EvaluationPair;
 }
 
-/** Valid pairs of a JSONL text, in order, and every line that is not one (blank lines are skipped). */
+/**
+ * Valid pairs of a JSONL text, in order, and every line that is not one. Blank lines and lines
+ * starting with `#` (a set's header: how and when it was written) are skipped.
+ */
 export function parsePairLines(text: string): { pairs: NumberedPair[]; problems: LineProblem[] } {
   const pairs: NumberedPair[] = [];
   const problems: LineProblem[] = [];
   const seen = new Set<string>();
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
-    if (raw.trim() === "") return;
+    if (raw.trim() === "" || raw.trimStart().startsWith("#")) return;
     let json: unknown;
     try {
       json = JSON.parse(raw);
