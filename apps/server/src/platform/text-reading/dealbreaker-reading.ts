@@ -46,7 +46,7 @@ const ACCEPTANCE =
   /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+with|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re)\s+(?:fine|ok|okay|alright|all right))\b/i;
 /** "..., keep scrolling", "swipe left": said to the reader, naming nothing. */
 const DISMISSAL =
-  /^\s*(?:(?:then|so|just|please)\s+)?(?:keep\s+scrolling|keep\s+swiping|swipe\s+left|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|walk\s+away|run)\b/i;
+  /^\s*(?:(?:then|so|just|please)\s+)?(?:keep\s+scrolling|keep\s+swiping|swipe\s+left|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out))\b/i;
 /** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
 const REFUSAL =
   /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
@@ -57,7 +57,10 @@ const PERSON_VERBS =
   /^(?:date|marry|be with|go out with|get involved with|see|settle for|settle down with|end up with)\b/i;
 /** Verbs whose object, in "I won't X ...", is the thing ruled out. */
 const THING_VERBS =
-  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support|do)\b/i;
+  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support|do|have|allow|keep|bring|want)\b/i;
+/** Where the person keeps something out of ("under my roof", "in my home"): not part of the question. */
+const MY_PLACE =
+  /\s+(?:in|under|around|near|into|at)\s+(?:my|our)\s+(?:own\s+)?(?:roof|home|house|flat|apartment|place|life|bed|car|kids|children|family)\b.*$/i;
 /** Who a dealbreaker is about: "someone who ...", "a partner with ...", "men in ...". */
 const PERSON =
   /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one)\b(?!\s+else's)/i;
@@ -71,6 +74,9 @@ const CONTINUATION = /^\s*(?:including|especially|particularly|like|such as|even
 const CONNECTORS = /^\s*(?:and|or|also|plus|then|as well as|and also|not even)\b\s*/i;
 const TRAILING_NO =
   /\s+(?:is|are|would be|will be|'s|'re)\s+(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never|where i draw the line|out of the question|off the table|unacceptable|red line|no from me)(?:\s+for\s+me)?\s*$/i;
+/** "Monogamy is a must", "sobriety is non-negotiable": required, so the pair ends on a no. */
+const TRAILING_MUST =
+  /\s+(?:is|are|'s|'re)\s+(?:an?\s+)?(?:absolute\s+)?(?:must|must-have|non-negotiable|essential|required|a\s+requirement)(?:\s+for\s+me)?\s*$/i;
 const TRAILING_FILLER =
   /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
 /** Words too vague to ask about on their own. */
@@ -264,6 +270,10 @@ function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
 
 /** The question about a person described ("someone who X", "a partner with X", "men in X"). */
 function personQuestion(after: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
+  const toBe = /^\s*to\s+be\s+(.*)$/i.exec(after);
+  if (toBe) return { question: `Are you ${toSecondPerson(mainPart(toBe[1] ?? ""))}?`, endsOn: rule.endsOn };
+  const toDo = /^\s*to\s+(.*)$/i.exec(after);
+  if (toDo) return verbQuestion(toDo[1] ?? "", rule);
   const match = AFTER_PERSON.exec(after);
   if (!match) {
     // "someone financially independent", "anyone over forty".
@@ -278,7 +288,15 @@ function personQuestion(after: string, rule: Rule): { question: string; endsOn: 
   if (word === "whose") {
     // "someone whose divorce isn't final" → "Is your divorce final?"
     const parts = mainPart(rest).match(/^(.*?)\s+(is|isn't|are|aren't)\s+(.*)$/i);
-    if (!parts) return null;
+    if (!parts) {
+      // "someone whose job keeps them away all week" → "Does your job keep you away all week?"
+      const verb = mainPart(rest).match(/^([\w'-]+)\s+([\w'-]+s)\s+(.*)$/i);
+      if (!verb || STATEMENT_VERB.test(verb[2] ?? "")) return null;
+      return {
+        question: `Does your ${verb[1]} ${baseForm(verb[2] ?? "")} ${toSecondPerson(verb[3] ?? "")}?`,
+        endsOn: rule.endsOn,
+      };
+    }
     const negated = /n't$/i.test(parts[2] ?? "");
     return { question: `Is your ${parts[1]} ${parts[3]}?`, endsOn: negated ? flip(rule.endsOn) : rule.endsOn };
   }
@@ -342,21 +360,34 @@ function phraseQuestion(
   let text = clean(clause.replace(CONTINUATION, "").replace(CONNECTORS, ""))
     .replace(TRAILING_NO, "")
     .replace(POST_NEGATION, "");
+  const required = TRAILING_MUST.test(text);
+  text = text.replace(TRAILING_MUST, "");
   while (TRAILING_FILLER.test(text)) text = text.replace(TRAILING_FILLER, "");
   text = clean(text);
   if (contentWords(text).length === 0) return "unaskable";
-  let endsOn = rule.endsOn;
+  let endsOn = required ? flip(rule.endsOn) : rule.endsOn;
   // "No gamblers", "Not wanting kids"; "nobody who gambles" is "no one who gambles".
   text = text.replace(/^(?:nobody|no one|no-one)\b/i, "someone");
   const no = /^no\s+/i.exec(text);
   if (no) text = text.slice(no[0].length);
   // "If you're drowning in credit cards" → "Are you drowning in credit cards?"
-  const conditional = /^if\s+you(?:'re|\s+are)?\s+(.*)$/i.exec(text);
+  const conditional = /^if\s+(?:you|he|she|they)(?:'re|\s+are|'s|\s+is)?\s+(.*)$/i.exec(text);
+  // "If your ex is still your closest friend" → "Is your ex still your closest friend?"
+  const theirs = /^if\s+(?:your|his|her|their)\s+([\w'-]+)\s+(is|are|isn't|aren't)\s+(.*)$/i.exec(text);
+  if (theirs) {
+    const negated = /n't$/i.test(theirs[2] ?? "");
+    const question = `${/^are/i.test(theirs[2] ?? "") ? "Are" : "Is"} your ${theirs[1]} ${toSecondPerson(mainPart(theirs[3] ?? ""))}?`;
+    return {
+      label: lowerFirst(mainPart(text)).slice(0, READING_LABEL_MAX_CHARS),
+      question,
+      endsOn: negated ? flip(endsOn) : endsOn,
+    };
+  }
   let asked: { question: string; endsOn: "yes" | "no" } | null = null;
   const person = PERSON.exec(text);
   if (conditional) {
     const rest = conditional[1] ?? "";
-    asked = /^if\s+you(?:'re|\s+are)\s/i.test(text)
+    asked = /^if\s+(?:you|he|she|they)(?:'re|\s+are|'s|\s+is)\s/i.test(text)
       ? { question: `Are you ${toSecondPerson(mainPart(rest))}?`, endsOn }
       : verbQuestion(rest, { endsOn });
   } else if (person && !/^(?:anyone|everyone|someone)\s*$/i.test(text.slice(person.index))) {
@@ -379,7 +410,7 @@ function phraseQuestion(
       const object = rest.replace(PERSON_VERBS, "").trim();
       asked = nounQuestion(object, { endsOn });
     } else if (thing) {
-      const object = rest.slice(thing[0].length).trim();
+      const object = rest.slice(thing[0].length).replace(MY_PLACE, "").trim();
       if (!object || ANAPHOR.test(object) || FIRST_PERSON.test(mainPart(object))) return "unaskable";
       asked =
         /^(?:share|support)$/i.test(thing[0]) && !/^(?:someone else's|other people's)/i.test(object)
@@ -439,6 +470,8 @@ function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances:
       else if (topic === "drinking") limits.push(out.heavyOnly ? "drinkingHeavy" : "drinkingAny");
       else if (topic === "drugs") limits.push(/\bhard\b/i.test(clause) ? "otherDrugs" : "cannabis");
       else if (topic === "cats" || topic === "dogs") limits.push(topic);
+      else if (topic === "pets") limits.push("dogs", "cats");
+      else if (topic === "stepchildren") limits.push("hasChildren");
       continue;
     }
     // The person's own stance first (their answers, what they say of themselves), else the one
@@ -477,7 +510,7 @@ const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
 
 /** Being married or separated now, as opposed to wanting to marry. */
 const MARRIED_NOW =
-  /\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b/i;
+  /\b(?:somebody|someone|anybody|anyone|another\s+(?:man|woman|person))\s*'s\s+(?:wife|husband|spouse)\b|\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b/i;
 const SEPARATED_NOW =
   /\bseparated\b|\bdivorce\s+(?:isn't|is\s+not|not)\s+(?:yet\s+)?(?:final|done|through)\b|\bnot\s+(?:yet\s+)?divorced\b/i;
 const WANTS_TO_MARRY = /\b(?:want|wants|wanting|hope|hopes|plan|plans|to\s+marry|get\s+married|getting\s+married)\b/i;
@@ -495,6 +528,7 @@ function statusLimits(clause: string): LimitId[] {
 const REQUIRED_HABIT_QUESTIONS: Partial<Record<TopicName, string>> = {
   dogs: "Do you get along with dogs?",
   cats: "Do you get along with cats?",
+  pets: "Would you share your home with pets?",
 };
 
 /**
@@ -508,7 +542,7 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
     if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
   };
   let previous: Rule = { endsOn: "yes" };
-  for (const { raw, liking } of clausesWithMood(stripInstructions(text))) {
+  for (const { raw, liking } of clausesWithMood(restateRefusals(stripInstructions(text)))) {
     const clause = clean(raw);
     if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || !looksEnglish(clause)) continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
@@ -555,6 +589,58 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
     }
   }
   return [...items.values()];
+}
+
+// Refusals said apart from what they refuse, restated as "X is a no" so that one reading serves
+// them all: a question answered by a refusal ("Wine every evening? Not with me."), a refusal
+// after the thing ("Betting apps wrecked my family; never again"), what harmed the person ("X
+// ruined my last relationship"), and a requirement said as a refusal to discuss it ("Monogamy
+// isn't up for debate" is "Monogamy is a must").
+const REFUSAL_REPLY = String.raw`(?:(?:i|my\s+heart|my\s+nerves)\s+(?:just\s+|simply\s+)?(?:want\s+no\s+part\s+(?:of|in)|can't\s+take|cannot\s+take|can't\s+handle|cannot\s+handle|couldn't\s+handle|can't\s+deal\s+with|won't\s+do)(?:\s+(?:it|that|this|them|any\s+of\s+it))?|not\s+with\s+me|not\s+for\s+me|no\s+thanks|no\s+thank\s+you|no\s+way|not\s+a\s+chance|never\s+again|not\s+again|no\s+more|hard\s+pass|pass|nope|never|no)`;
+const ANSWERED_QUESTION = new RegExp(String.raw`([^.!?\n]+)\?\s*${REFUSAL_REPLY}\s*(?:[.!]+|$)`, "gim");
+const REFUSAL_AFTER = new RegExp(
+  String.raw`([^.!?\n;:,\u2013\u2014]+)[;:,\u2013\u2014]\s*${REFUSAL_REPLY}\s*(?:[.!]+|$)`,
+  "gim",
+);
+/** What did the harm: "Betting apps on the phone wrecked my family once" names betting apps. */
+const HARMED_ME =
+  /^(\s*[^.!?\n]+?)\s+(?:has\s+|have\s+|once\s+|nearly\s+|almost\s+)?(?:ruined|wrecked|destroyed|broke|tore\s+apart|cost|killed|took)\s+(?:my|me|our|us)\b[^.!?\n]*/i;
+const NOT_UP_FOR_DEBATE =
+  /\b(?:isn't|is\s+not|aren't|are\s+not)\s+(?:up\s+for\s+(?:debate|discussion|negotiation)|negotiable)\b/gi;
+
+/** Said to the reader ("Don't message me if you own a gun", "Please don't be a hunter"). */
+const IMPERATIVE_IF =
+  /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+(?:message|contact|write(?:\s+to)?|swipe(?:\s+on)?|match(?:\s+with)?|bother|talk\s+to|text)\s+me\s+if\s+/gi;
+const IMPERATIVE_BE = /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+be\s+/gi;
+/** Said of the partner to be ("He has to have a car", "She can't be a smoker"). */
+const PARTNER_SUBJECT = String.raw`(^|[.!?]\s+)(?:he|she|they|my\s+(?:future\s+)?(?:partner|man|woman|guy|girl|other\s+half|person))`;
+const PARTNER_MUST = new RegExp(
+  String.raw`${PARTNER_SUBJECT}\s+(?:has\s+to|have\s+to|needs\s+to|need\s+to|must|should)\s+`,
+  "gi",
+);
+const PARTNER_MUST_NOT = new RegExp(
+  String.raw`${PARTNER_SUBJECT}\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|better\s+not|won't\s+be\s+allowed\s+to)\s+(be\s+)?`,
+  "gi",
+);
+
+function restateRefusals(text: string): string {
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(IMPERATIVE_IF, "$1If ")
+    .replace(IMPERATIVE_BE, "$1No ")
+    .replace(PARTNER_MUST, "$1I need someone who ")
+    .replace(
+      PARTNER_MUST_NOT,
+      (_all, start: string, be: string | undefined) => `${start}${be ? "No " : "Someone who "}`,
+    )
+    .replace(ANSWERED_QUESTION, (_all, asked: string) => `${restateHarm(asked.trim())} is a no.`)
+    .replace(REFUSAL_AFTER, (_all, said: string) => `${restateHarm(said.trim())} is a no.`)
+    .replace(NOT_UP_FOR_DEBATE, "is a must");
+}
+
+function restateHarm(said: string): string {
+  const harm = HARMED_ME.exec(said);
+  return harm && !/^\s*(?:it|that|this|he|she|they|i|my|our)\b/i.test(harm[1] ?? "") ? (harm[1] ?? said).trim() : said;
 }
 
 /** A sentence that says what the person enjoys ("I love ...", "I'm into ..."), not what they refuse. */

@@ -29,6 +29,8 @@ export type TopicName =
   | "drugs"
   | "cats"
   | "dogs"
+  | "pets"
+  | "stepchildren"
   | "children"
   | "religion"
   | "marriage";
@@ -36,22 +38,37 @@ export type TopicName =
 export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   smoking: {
     kind: "habit",
-    words: "smoke smoker smokers smoking smoked cigarette cigarettes cigar cigars vape vaping vaper",
+    words:
+      "smoke smoker smokers smoking smoked cigarette cigarettes cig cigs ciggie ciggies roll-up roll-ups cigar cigars ashtray ashtrays vape vapes vaping vaper vapers vapour vapor e-cig e-cigs",
     against: "non-smoker nonsmoker smoke-free",
   },
   // Chewing tobacco is not smoking, but a rule against tobacco or nicotine covers smoking too.
   tobacco: { kind: "habit", words: "tobacco nicotine snus", coveredBy: "smoking" },
   drinking: {
     kind: "habit",
-    words: "drink drinking drinker drinkers drunk alcohol alcoholic booze",
+    words:
+      "drink drinking drinker drinkers drunk drunks alcohol alcoholic booze boozing wine beer beers whisky whiskey vodka gin rum pints hungover hangover hangovers tipsy",
     against: "sober teetotal teetotaler",
   },
-  drugs: { kind: "habit", words: "drugs drug weed marijuana cannabis stoner", against: "drug-free" },
+  drugs: {
+    kind: "habit",
+    words:
+      "drugs drug weed marijuana cannabis stoner stoners stoned pot joint joints spliff spliffs coke cocaine pills mdma ecstasy ketamine heroin meth mushrooms shrooms psychedelics microdose microdosing dealer dealers",
+    against: "drug-free",
+  },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
   dogs: { kind: "habit", words: "dog dogs puppy puppies" },
+  // Pets in general: a rule about them is a rule about dogs and cats alike.
+  pets: { kind: "habit", words: "pets" },
+  // A partner's children from before: a rule about being a stepparent is about having children now.
+  stepchildren: {
+    kind: "habit",
+    words:
+      "stepkids stepchildren stepchild stepson stepsons stepdaughter stepdaughters stepmother stepmom stepmum stepfather stepdad stepparent step-parent step-mom step-dad",
+  },
   children: {
     kind: "stance",
-    words: "kids kid children child baby babies adopt adopting stepkids dad father mom mother parent",
+    words: "kids kid children child baby babies adopt adopting dad father mom mum mother parent",
     against: "child-free childfree",
   },
   religion: {
@@ -67,7 +84,9 @@ export function isStanceTopic(topic: TopicName): boolean {
 }
 
 /** Words for parents name a stance on children only when they are not someone's own parents. */
-const PARENT_WORDS = new Set(["dad", "father", "mom", "mother", "parent"]);
+const PARENT_WORDS = new Set(["dad", "father", "mom", "mum", "mother", "parent"].map(stem));
+/** An adjective made from a topic's noun says something else ("faithful", "childless"): not that topic. */
+const DERIVED = /(?:ful|fully|fulness|less|lessly|lessness)$/;
 const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
 /** "Start a family", "raise a family": a family one makes is children. */
 const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building|want|wants)$/;
@@ -76,6 +95,9 @@ const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building
  * married" is about honesty, not marriage.
  */
 const ABOUT = new Set(["about", "regarding", "concerning"]);
+/** A topic placed inside something said before ("raise children in it") is about that thing. */
+const FRAME = new Set(["in", "into", "around", "with"]);
+const BACK_REFERENCE = new Set(["it", "that", "this", "them", "there"]);
 
 const TOPIC_OF = new Map<string, { topic: TopicName; against: boolean }>();
 for (const [topic, { words: list, against = "" }] of Object.entries(TOPICS) as [TopicName, Topic][]) {
@@ -85,11 +107,12 @@ for (const [topic, { words: list, against = "" }] of Object.entries(TOPICS) as [
 
 /** A rule about a habit that asks for degree ("heavy drinking") is met only by that degree. */
 const INTENSITY =
-  /\b(heavy|heavily|excessive|excessively|too much|too many|a lot|lots|drunk|alcoholic|binge|every night|most nights|daily|every day)\b/i;
+  /\b(heavy|heavily|excessive|excessively|too much|too many|a lot|lots|drunk|drunks|alcoholic|binge|nightly|every (?:single )?(?:night|evening|day)|most (?:nights|evenings|days)|daily)\b/i;
 const OTHERS =
   /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|man|men|woman|women|who|those|date|dating)\b/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|myself|mine)\b/i;
-const REQUIRE = /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to)\b/i;
+const REQUIRE =
+  /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to|non-negotiable|essential)\b/i;
 const CUE = /\b(not|no|never|without|can't|cannot|won't|don't|wouldn't|couldn't)\b|n't\b/i;
 
 /** +1 or -1 per topic a clause names, read with its negation; a topic something is "about" is not named. */
@@ -102,9 +125,11 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
     const makesFamily = w.word === "family" && FAMILY_MAKING.test(read[index - 2]?.word ?? "");
     const hit = makesFamily
       ? { topic: "children" as const, against: false }
-      : (TOPIC_OF.get(w.stem) ?? TOPIC_OF.get(w.word));
+      : (TOPIC_OF.get(w.word) ?? (DERIVED.test(w.word) ? undefined : TOPIC_OF.get(w.stem)));
     if (!hit) return;
-    if (PARENT_WORDS.has(w.word) && POSSESSIVES.has(read[index - 1]?.word ?? "")) return;
+    if (PARENT_WORDS.has(w.stem) && POSSESSIVES.has(read[index - 1]?.word ?? "")) return;
+    // "I won't raise children in it": the clause is about what "it" is, not about children.
+    if (FRAME.has(read[index + 1]?.word ?? "") && BACK_REFERENCE.has(read[index + 2]?.word ?? "")) return;
     const polarity = hit.against !== w.negated ? -1 : 1;
     // A denial outweighs an affirmation in the same clause ("I have kids but want no more").
     if (found.get(hit.topic) !== -1) found.set(hit.topic, polarity);
@@ -123,6 +148,8 @@ export interface ClauseRules {
   stances: Map<TopicName, 1 | -1>;
 }
 
+const PAST_SELF = /\b(?:i've\s+been|i\s+have\s+been|i\s+was|i\s+used\s+to|i\s+had\s+been)\b/i;
+
 /** One clause of a person's dealbreakers, read as what it rules out, requires or says of them. */
 export function readRuleClause(clause: string): ClauseRules {
   const rules: ClauseRules = { named: new Set(), rulesOut: new Map(), requires: new Set(), stances: new Map() };
@@ -139,8 +166,11 @@ export function readRuleClause(clause: string): ClauseRules {
   } else if (FIRST_PERSON.test(clause.replace(POST_NEGATION, " "))) {
     // "Smoking is a hard no for me" names no one: its "me" is the marker's, read as a bare name.
     // About themselves: "I'm allergic to cats" rules cats out; "I'm an atheist" is a stance.
+    // What they were ("I've been married to a suitcase once") is their past, not a stance now.
+    const past = PAST_SELF.test(clause);
     for (const [topic, polarity] of topicsIn(readClause(clause))) {
       if (isStanceTopic(topic)) {
+        if (past) continue;
         if (!rules.stances.has(topic)) rules.stances.set(topic, polarity);
       } else if (polarity === -1) {
         rules.rulesOut.set(topic, { heavyOnly: INTENSITY.test(clause) });
@@ -160,8 +190,22 @@ export function readRuleClause(clause: string): ClauseRules {
 /** A bare name: "Smoking.", "No smokers", "Cigarettes are a no", "Must love dogs". */
 function applyBareName(rules: ClauseRules, text: string): void {
   const named = text.replace(POST_NEGATION, " ").replace(/^\W*(?:and|also|so|or)?\s*no\b/i, " ");
-  const rulesOut = !(REQUIRE.test(named) && !CUE.test(named));
-  applyRule(rules, topicsIn(readClause(named)), rulesOut, text);
+  // A refusal said after the thing refuses it, whatever the thing's own words ("anything you'd
+  // have to buy from a dealer is a no").
+  const refused = POST_NEGATION.test(text);
+  const rulesOut = refused || !(REQUIRE.test(named) && !CUE.test(named));
+  const topics = topicsIn(readClause(named));
+  // A bare habit with any word of refusal is ruled out, however many there are: "Don't want
+  // smokers", "Never a smoker", "Must not smoke" (a negation does not turn a refusal into a need).
+  // A stance keeps its reading ("Not wanting kids": this person wants them).
+  const habits = new Map([...topics].filter(([topic]) => !isStanceTopic(topic)));
+  const stances = new Map([...topics].filter(([topic]) => isStanceTopic(topic)));
+  for (const [topic, polarity] of habits) {
+    const required = !refused && REQUIRE.test(named) && !CUE.test(named) && polarity === 1;
+    if (required) rules.requires.add(topic);
+    else rules.rulesOut.set(topic, { heavyOnly: INTENSITY.test(text) });
+  }
+  applyRule(rules, stances, rulesOut, text);
 }
 
 function applyRule(
@@ -191,20 +235,49 @@ export interface SelfReading {
   denies: Set<TopicName>;
 }
 
+// What a clause says of its speaker now. A clause about someone else ("my dad smoked forty a
+// day", "she drinks") or about how the person was brought up ("I was raised Catholic") says
+// nothing of them now; one about what they did once ("I used to vape", "I bet on horses in my
+// twenties") says they no longer do; "not a big drinker" says they drink, lightly.
+const SOMEONE_ELSE =
+  /^\s*(?:(?:and|but|so|also|though|because|since)\s+)?(?:(?:my|our|his|her|their)\s+(?:(?:late|old|older|younger|little|big|best|former)\s+)?(?:dad|father|mom|mum|mother|parents?|brother|sister|siblings?|ex|ex-\w+|exes|friends?|roommates?|flatmates?|housemates?|uncle|aunt|grandfather|grandmother|grandpa|grandma|granddad|family|cousins?|colleagues?|boss|neighbou?rs?|husband|wife|boyfriend|girlfriend|partner|stepdad|stepmom|stepmum|son|daughter)\b(?!\s+and\s+i\b)|(?:he|she|they)\b(?!'re\s+my))/i;
+/** "Drugs are my job, never my hobby", "I pour wine for a living": work, not a habit. */
+const AT_WORK =
+  /\b(?:(?:is|are|'s|'re)\s+(?:my|our)\s+(?:job|work|trade|profession|business|living)|for\s+a\s+living|at\s+work|on\s+shift)\b/i;
+const UPBRINGING = /\b(?:raised|brought\s+up|grew\s+up|growing\s+up|as\s+a\s+(?:kid|child|boy|girl))\b/i;
+const PAST_HABIT =
+  /\b(?:used\s+to|in\s+my\s+(?:teens|twenties|thirties|forties|youth|younger\s+days|student\s+days|past)|at\s+(?:university|uni|college)|in\s+(?:college|high\s+school|school)|as\s+a\s+(?:teenager|student)|years\s+ago|back\s+(?:then|in\s+the\s+day)|when\s+i\s+was\s+(?:younger|young|a\s+student|in\s+\w+))\b/i;
+const STILL_NOW = /\b(?:still|now|again|these\s+days|every|most|since)\b/i;
+const LIGHTLY = /\bnot\s+(?:a\s+|an\s+)?(?:big|heavy|huge|much\s+of\s+an?|really\s+an?)\s+([a-z-]+er)\b/i;
+
 export function readSelf(selfText: string): SelfReading {
   const self: SelfReading = { stances: new Map(), has: new Map(), denies: new Set() };
+  const had = (topic: TopicName, heavy: boolean) =>
+    self.has.set(topic, { heavy: heavy || self.has.get(topic)?.heavy === true });
   for (const clause of statementClauses(selfText)) {
+    if (SOMEONE_ELSE.test(clause) || UPBRINGING.test(clause) || AT_WORK.test(clause)) continue;
+    const past = PAST_HABIT.test(clause) && !STILL_NOW.test(clause.replace(PAST_HABIT, ""));
+    const light = LIGHTLY.exec(clause);
+    const lightTopic = light ? TOPIC_OF.get(stem(light[1] ?? ""))?.topic : undefined;
     for (const [topic, polarity] of topicsIn(readClause(clause))) {
-      if (isStanceTopic(topic)) {
+      if (topic === lightTopic) {
+        had(topic, false);
+      } else if (past) {
+        // What they did once, they do no longer; a stance they once held is no stance now.
+        if (!isStanceTopic(topic)) self.denies.add(topic);
+      } else if (isStanceTopic(topic)) {
         if (self.stances.get(topic) !== -1) self.stances.set(topic, polarity);
       } else if (polarity === 1) {
-        const heavy = INTENSITY.test(clause) || self.has.get(topic)?.heavy === true;
-        self.has.set(topic, { heavy });
+        had(topic, INTENSITY.test(clause));
       } else {
         self.denies.add(topic);
       }
     }
   }
+  // A dog or a cat is a pet.
+  const pet = self.has.get("dogs") ?? self.has.get("cats");
+  if (pet) self.has.set("pets", pet);
+  else if (self.denies.has("dogs") && self.denies.has("cats")) self.denies.add("pets");
   return self;
 }
 

@@ -83,8 +83,19 @@ const A_NO_WORD = "(?:hard|firm|absolute|total|big|definite|automatic|instant)";
 const A_NO = String.raw`(?:an?\s+(?:${A_NO_WORD}\s+)?|${A_NO_WORD}\s+)(?:no|pass|no-go|non-starter|nonstarter|dealbreaker|deal-breaker|deal\s+breaker)(?:\s+for\s+me)?`;
 /** "Hunting is where I draw the line", "guns are out of the question". */
 const RULED_OUT = String.raw`(?:where\s+i\s+draw\s+the\s+line|out\s+of\s+the\s+question|off\s+the\s+table|unacceptable|a\s+red\s+line|a\s+no\s+from\s+me)`;
+/**
+ * A refusal said by the person after the thing it refuses, in words of their own: "ashtray breath
+ * is something I can't get past", "debts are baggage I won't take on", "a man who punches walls is
+ * someone I'll never date", "church is not something I'll ever do": a thing, then a first-person
+ * refusal of it. The thing may be any word; the refusal's grammar is what is read.
+ */
+const FIRST_PERSON_REFUSAL = String.raw`(?:(?:a|an|the|one)\s+)?(?:something|someone|somebody|things?|baggage|stuff|what)\s+(?:that\s+)?(?:i|i'll|i'd|i've|i\s+will|i\s+would)\s+(?:just\s+|simply\s+|really\s+)?(?:can't|cannot|won't|will\s+not|will\s+never|would\s+never|could\s+never|couldn't|never|refuse\s+to|don't|do\s+not)(?:\s+[\w']+){0,3}`;
+/** "... not something I'll ever do", "... not something I'd consider". */
+const NOT_FOR_ME = String.raw`not\s+(?:something|anything|a\s+thing)\s+(?:i'll|i'd|i\s+will|i\s+would|i\s+can|i\s+could)\s+(?:ever\s+)?[\w']+`;
+/** What the thing does to the person: "heavy ink puts me off", "vapour in the car would finish me off". */
+const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?`;
 export const POST_NEGATION = new RegExp(
-  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${A_NO}|${RULED_OUT})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|hard\s+pass)\b`,
+  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
   "i",
 );
 const CLAUSE_BREAK =
@@ -95,7 +106,11 @@ function isCue(word: string): boolean {
 }
 
 /** A clause read word by word; a cue denies the words after it, a trailing marker those before it. */
-export function readClause(clause: string): ReadWord[] {
+/** Eagerness said with a negation ("I can't wait to have a family"): nothing is denied. */
+const EAGER = /\b(?:can't|cannot|can\s+not|couldn't)\s+wait\b/gi;
+
+export function readClause(said: string): ReadWord[] {
+  const clause = said.replace(EAGER, "eager");
   const marker = POST_NEGATION.exec(clause);
   const deniedBefore = marker ? words(clause.slice(0, marker.index)).length : 0;
   const tokens = words(marker ? clause.slice(0, marker.index) + clause.slice(marker.index + marker[0].length) : clause);

@@ -139,6 +139,93 @@ describe("a named habit said to be a hard no is that habit's limit", () => {
   });
 });
 
+describe("a refusal in the person's own grammar, wherever it stands", () => {
+  const limits = (text: string) => read(text).map((i) => (i.kind === "limit" ? i.limit : i.kind));
+  it.each([
+    // A first-person refusal after the thing: the thing is ruled out.
+    ["Ashtray breath is something I can't get past.", ["smokingAny"]],
+    ["Clouds of strawberry vapour in the car would finish me off.", ["smokingAny"]],
+    ["Church on Sunday mornings is not something I'll ever do.", ["religious"]],
+    // A question answered by a refusal; a refusal after a comma; a refusal without a subject.
+    ["Wine every single evening? Not with me.", ["drinkingHeavy"]],
+    ["Anything you'd have to buy from a dealer, I want no part of.", ["cannabis"]],
+    // Several refusal words do not cancel out into a need.
+    ["Don't want smokers.", ["smokingAny"]],
+    ["Never a smoker.", ["smokingAny"]],
+    ["Must not smoke.", ["smokingAny"]],
+    ["She can't be a smoker.", ["smokingAny"]],
+    // A stepparent's role is about a partner's children now.
+    ["I'm not ready to be a stepmother.", ["hasChildren"]],
+    // Pets in general are dogs and cats.
+    ["No pets, please.", ["dogs", "cats"]],
+  ])("%s → %j", (dealbreaker, expected) => {
+    expect(limits(dealbreaker)).toEqual(expected);
+  });
+
+  it.each([
+    ["Heavy ink puts me off; I like skin the way it came.", "Is heavy ink part of your life?", "yes"],
+    ["A man who punches walls is someone I'll never date.", "Do you punch walls?", "yes"],
+    [
+      "Betting apps on the phone wrecked my family once; never again.",
+      "Are betting apps on the phone part of your life?",
+      "yes",
+    ],
+    ["I won't have a weapon under my roof.", "Is a weapon part of your life?", "yes"],
+    [
+      "If your ex is still your closest friend, we're not going to work.",
+      "Is your ex still your closest friend?",
+      "yes",
+    ],
+    ["A partner whose job keeps them away all week won't work.", "Does your job keep you away all week?", "yes"],
+    ["Monogamy isn't up for debate.", "Is monogamy part of your life?", "no"],
+    ["Don't message me if you own a gun.", "Do you own a gun?", "yes"],
+    ["Please don't be a hunter.", "Are you a hunter?", "yes"],
+    ["He has to have a license and a car.", "Do you have a license?", "no"],
+  ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
+  });
+
+  it("a topic word inside another sense or another's frame is not that topic", () => {
+    // "faithful" is no faith; someone's mother is no stance on children; "children in it" is about "it".
+    expect(limits("I need my partner to be faithful.")).toEqual(["ask"]);
+    expect(limits("Not into guys who live with their mothers.")).toEqual(["ask"]);
+    expect(limits("Church is not something I'll ever do, and I won't raise children in it.")).toEqual(["religious"]);
+    // What the person was is no stance now.
+    expect(limits("I've been married to a suitcase once.")).toEqual([]);
+  });
+});
+
+describe("what the other says of themselves now, and of no one else", () => {
+  const holder = (dealbreakers: string): MatchPerson => readPerson(n({ dealbreakers }));
+  const other = (about: string): MatchPerson => readPerson(n({ about }));
+  it.each([
+    // Someone else's habit, a habit given up, an upbringing, a job, eagerness said with "can't".
+    ["Anyone who smokes.", "My dad smoked forty a day and it killed him; I've never touched one."],
+    ["Smokers, vapers: all a no.", "I used to vape at university and gave it up when I started running."],
+    ["Gamblers and smokers.", "I smoked in my twenties; not a cigarette in fifteen years."],
+    ["A religious man won't work for me.", "I was raised Catholic but I haven't believed in years."],
+    ["No drugs.", "I'm a pharmacist, so drugs are my job and never my hobby."],
+    ["Someone who doesn't want a family.", "I can't wait to have a family of my own."],
+    ["Heavy drinkers.", "Not a big drinker: a glass of cider at a barbecue is about it."],
+    ["Cat people, I'm allergic.", "Dogs only in my house; cats make me sneeze too."],
+  ])("%s is not broken by: %s", (dealbreakers, about) => {
+    expect(checkLimits(holder(dealbreakers), other(about)).conflict).toBe(false);
+  });
+
+  it.each([
+    // "Not a big drinker" still drinks; a habit described in other words is that habit.
+    [
+      "I need a partner who's sober, properly sober.",
+      "Not a big drinker, but I'll get through a bottle of whisky over a weekend.",
+    ],
+    ["Anyone who smokes.", "I still smoke the odd cigarette, like I used to at school."],
+    ["No weed.", "A joint before bed helps me sleep."],
+    ["Anything you'd have to buy from a dealer, I want no part of.", "I microdose mushrooms most weeks."],
+  ])("%s is broken by: %s", (dealbreakers, about) => {
+    expect(checkLimits(holder(dealbreakers), other(about)).conflict).toBe(true);
+  });
+});
+
 describe("limits against the other person", () => {
   const holder = (dealbreakers: string, facts = {}): MatchPerson => readPerson(n({ dealbreakers }), facts);
   const other = (about: string, facts = {}): MatchPerson => readPerson(n({ about }), facts);

@@ -81,6 +81,7 @@ const LIMIT_RULES: Readonly<Partial<Record<LimitId, () => ClauseRules>>> = {
   cannabis: () => habitRule("drugs", false),
   dogs: () => habitRule("dogs", false),
   cats: () => habitRule("cats", false),
+  hasChildren: () => habitRule("stepchildren", false),
   // A stance limit: the holder's own stance is the one the other must share.
   wantsChildren: () => stanceRule("children", -1),
   noChildrenWanted: () => stanceRule("children", 1),
@@ -122,6 +123,8 @@ function topicFact(topic: TopicName): keyof Facts {
     drugs: "drugs",
     cats: "pets",
     dogs: "pets",
+    pets: "pets",
+    stepchildren: "hasChildren",
     children: "wantsChildren",
     religion: "faith",
     marriage: "wantsMarriage",
@@ -158,7 +161,9 @@ function otherSide(other: MatchPerson): SelfReading {
   if (facts.pets) {
     habit("dogs", facts.pets === "dogs" || facts.pets === "both" ? "some" : "no");
     habit("cats", facts.pets === "cats" || facts.pets === "both" ? "some" : "no");
+    habit("pets", facts.pets === "none" ? "no" : "some");
   }
+  if (facts.hasChildren) habit("stepchildren", facts.hasChildren === "yes" ? "some" : "no");
   const answer = (value: "yes" | "no" | "unsure" | null | undefined) =>
     value === "yes" ? 1 : value === "no" ? -1 : value === "unsure" ? null : undefined;
   stance("children", answer(facts.wantsChildren));
