@@ -29,7 +29,7 @@ import {
 import { extractiveNarrativeWriter } from "../apps/server/src/features/matching/narrative/narrative.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
 import { hashBands, photoFingerprints } from "../apps/server/src/features/photos/photo-hash.ts";
-import { photoKey, photoUrl } from "../apps/server/src/features/photos/service.ts";
+import { photoKey, photoUrl } from "../apps/server/src/features/photos/photo-keys.ts";
 import { addTallies } from "../apps/server/src/platform/metrics/mutations.ts";
 import { Tallies } from "../apps/server/src/platform/metrics/tallies.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";

@@ -1,7 +1,7 @@
 import { PHOTOS_SHOWN_STATUSES } from "@sams-web/domain/matching/rules";
-import { and, eq, inArray, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { duplicatePhotos, matches, profiles } from "../../db/schema.ts";
+import { duplicatePhotos, matches, photoHashes, profiles } from "../../db/schema.ts";
 
 export async function findPhotoUrls(db: Database, userId: string): Promise<string[] | null> {
   const [row] = await db
@@ -49,4 +49,29 @@ export async function flaggedPhotoUrls(db: Database, userId: string): Promise<Se
     .from(duplicatePhotos)
     .where(or(eq(duplicatePhotos.userId, userId), eq(duplicatePhotos.otherUserId, userId)));
   return new Set(rows.map((row) => (row.userId === userId ? row.photoUrl : row.otherPhotoUrl)));
+}
+
+/**
+ * Up to `limit` people, in id order after `after`, with a current photo that has no hashes (saved
+ * before the duplicate check kept the hashes it has now, or whose hashing failed), each with those
+ * photos and when their profile was made.
+ */
+export async function photosWithoutHashes(
+  db: Database,
+  after: string,
+  limit: number,
+): Promise<{ userId: string; photoUrls: string[]; profileCreatedAt: Date }[]> {
+  const missing = sql`select photo.url from jsonb_array_elements_text(${profiles.photoUrls}) as photo(url)
+    where not exists (select 1 from ${photoHashes}
+      where ${photoHashes.userId} = ${profiles.userId} and ${photoHashes.photoUrl} = photo.url)`;
+  return db
+    .select({
+      userId: profiles.userId,
+      photoUrls: sql<string[]>`array(${missing})`,
+      profileCreatedAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(and(gt(profiles.userId, after), sql`exists (${missing})`))
+    .orderBy(asc(profiles.userId))
+    .limit(limit);
 }

@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as z from "zod";
 import { AppError } from "../../platform/http/errors.ts";
+import { registerPhotoJobs } from "./jobs.ts";
 import { createPhotoService } from "./service.ts";
 
 /**
@@ -51,6 +52,7 @@ const photos: FastifyPluginAsync = async (fastify) => {
   accountLifecycle.onDeleted((userId) => service.deleteAll(userId));
   // 'Download all their data': the person's own photo files join their export archive.
   dataExport.add((userId) => service.exportEntries(userId));
+  await registerPhotoJobs({ db, storage, jobs: app.jobs, log: app.log });
 
   app.get(PHOTOS_PATH, { schema: { response: { 200: photosResponseSchema } } }, async (request, reply) => {
     const user = await sessions.requireUser(request);
@@ -144,6 +146,7 @@ export const photosFeature = fp(photos, {
   dependencies: [
     "config",
     "db",
+    "jobs",
     "realtime",
     "storage",
     "sessions",

@@ -105,6 +105,7 @@ export async function recordPhotoHashes(
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockPhotoHashes(tx, userId);
     const previous = await tx
       .select({ hash: photoHashes.hash, firstSeenAt: photoHashes.createdAt })
       .from(photoHashes)
@@ -117,14 +118,9 @@ export async function recordPhotoHashes(
         .map((old) => old.firstSeenAt.getTime());
       return { ...photo, firstSeenAt: new Date(Math.min(now.getTime(), ...times)) };
     });
-    await tx.insert(photoHashes).values(
-      seen.flatMap(({ photoUrl, stored, firstSeenAt }) =>
-        stored.map((hash, variant) => {
-          const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
-          return { userId, photoUrl, variant, hash, band0, band1, band2, band3, createdAt: firstSeenAt };
-        }),
-      ),
-    );
+    await tx
+      .insert(photoHashes)
+      .values(seen.flatMap(({ photoUrl, stored, firstSeenAt }) => hashRows(userId, photoUrl, stored, firstSeenAt)));
     let flagged = 0;
     for (const { photoUrl, probes, firstSeenAt } of seen) {
       const earlier = (await findNearDuplicates(tx, userId, probes)).filter(
@@ -138,6 +134,79 @@ export async function recordPhotoHashes(
       flagged += earlier.length;
     }
     return flagged;
+  });
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * One person's photo hashes are written one writer at a time (an upload, or the recompute of a
+ * photo that has none), so neither reads the other's half-done work.
+ */
+async function lockPhotoHashes(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photo-hashes:${userId}`}))`);
+}
+
+/** A photo's kept hashes as photo_hashes rows, first seen at `firstSeenAt`. */
+function hashRows(userId: string, photoUrl: string, stored: bigint[], firstSeenAt: Date) {
+  return stored.map((hash, variant) => {
+    const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
+    return { userId, photoUrl, variant, hash, band0, band1, band2, band3, createdAt: firstSeenAt };
+  });
+}
+
+/**
+ * The hashes of a current photo that has none (saved before the duplicate check kept these
+ * hashes), first seen at `firstSeenAt` (when the photo was saved), and the duplicate check between
+ * it and the other accounts' photos. As at an upload, the flag goes on whichever photo was seen
+ * later (on this one when both were seen at the same moment); here that may be the other
+ * account's, when it is a copy saved before this photo had hashes to be found by.
+ *
+ * Written only while the photo is still among the person's current photos and still has no
+ * hashes, under the person's hash lock and a share lock on their profile (a new photo set waits
+ * until this is written): run twice, by two instances, or beside an upload, it changes nothing
+ * more. Answers whether it recorded the hashes.
+ */
+export async function recordMissingPhotoHashes(
+  db: Database,
+  userId: string,
+  photo: { photoUrl: string; stored: bigint[]; probes: bigint[] },
+  firstSeenAt: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockPhotoHashes(tx, userId);
+    const [profile] = await tx
+      .select({ photoUrls: profiles.photoUrls })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for("share");
+    if (!profile?.photoUrls.includes(photo.photoUrl)) return false;
+    const [hashed] = await tx
+      .select({ one: sql`1` })
+      .from(photoHashes)
+      .where(and(eq(photoHashes.userId, userId), eq(photoHashes.photoUrl, photo.photoUrl)))
+      .limit(1);
+    if (hashed) return false;
+    await tx.insert(photoHashes).values(hashRows(userId, photo.photoUrl, photo.stored, firstSeenAt));
+    const flags = (await findNearDuplicates(tx, userId, photo.probes)).map((other) =>
+      other.firstSeenAt.getTime() > firstSeenAt.getTime()
+        ? {
+            userId: other.otherUserId,
+            photoUrl: other.otherPhotoUrl,
+            otherUserId: userId,
+            otherPhotoUrl: photo.photoUrl,
+            distance: other.distance,
+          }
+        : {
+            userId,
+            photoUrl: photo.photoUrl,
+            otherUserId: other.otherUserId,
+            otherPhotoUrl: other.otherPhotoUrl,
+            distance: other.distance,
+          },
+    );
+    if (flags.length > 0) await tx.insert(duplicatePhotos).values(flags).onConflictDoNothing();
+    return true;
   });
 }
 

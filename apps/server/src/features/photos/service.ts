@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { PHOTOS_MAX, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/db/database-plugin.ts";
@@ -9,42 +8,15 @@ import { findPhotoUrls, flaggedPhotoUrls, hasLiveMatch, photoViewersOf } from ".
 import { recordPhotoHashes, removePhotoUrl, reorderPhotoUrls, swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
 import { photoFingerprints } from "./photo-hash.ts";
-
-// Layout (docs/decisions/0005-versioned-photo-keys.md): users/{uid}/photos/{version}/photo{i}.jpg,
-// where every save writes a new version and the profile row says which version is current.
-// The address that serves a photo mirrors its key: /api/photos/{uid}/{version}/photo{i}.jpg.
-const URL_PREFIX = "/api/photos/";
-const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
-const FILE = /^photo[0-4]\.jpg$/;
-
-export function userPrefix(userId: string): string {
-  return `users/${userId}/`;
-}
-
-function versionPrefix(userId: string, version: string): string {
-  return `users/${userId}/photos/${version}/`;
-}
-
-/** Where photo {index} of a version is stored; photoUrl is the address that serves it. */
-export function photoKey(userId: string, version: string, index: number): string {
-  return `${versionPrefix(userId, version)}photo${index}.jpg`;
-}
-
-export function photoUrl(userId: string, version: string, index: number): string {
-  return `${URL_PREFIX}${userId}/${version}/photo${index}.jpg`;
-}
-
-function parsePhotoUrl(url: string): { userId: string; version: string; file: string } | null {
-  if (!url.startsWith(URL_PREFIX)) return null;
-  const [userId, version, file, ...rest] = url.slice(URL_PREFIX.length).split("/");
-  if (rest.length > 0 || !userId || !version || !file) return null;
-  if (!SEGMENT.test(userId) || !SEGMENT.test(version) || !FILE.test(file)) return null;
-  return { userId, version, file };
-}
-
-function newVersion(): string {
-  return `v${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
-}
+import {
+  newVersion,
+  PHOTO_URL_PREFIX,
+  parsePhotoUrl,
+  photoKey,
+  photoUrl,
+  userPrefix,
+  versionPrefix,
+} from "./photo-keys.ts";
 
 export function createPhotoService(deps: {
   db: Database;
@@ -163,7 +135,7 @@ export function createPhotoService(deps: {
      * anyone else's photo is answered as one that does not exist.
      */
     async remove(userId: string, path: { userId: string; version: string; file: string }): Promise<string[]> {
-      const url = `${URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
+      const url = `${PHOTO_URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
       const parsed = parsePhotoUrl(url);
       if (!parsed || parsed.userId !== userId) throw new AppError("NOT_FOUND", "photoNotFound");
       const outcome = await removePhotoUrl(db, userId, url);
@@ -188,7 +160,7 @@ export function createPhotoService(deps: {
       path: { userId: string; version: string; file: string },
       asModerator = false,
     ): Promise<Buffer | null> {
-      const url = `${URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
+      const url = `${PHOTO_URL_PREFIX}${path.userId}/${path.version}/${path.file}`;
       const parsed = parsePhotoUrl(url);
       if (!parsed) return null;
       const current = await findPhotoUrls(db, parsed.userId);

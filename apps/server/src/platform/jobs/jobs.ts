@@ -45,9 +45,14 @@ export interface Jobs {
   /**
    * Runs the queue on a cron schedule (UTC, 5 fields). The queue's handler must be registered.
    * With runAtStart, one run is also queued now, so a schedule missed while the server was down
-   * catches up (at most one such run per 10 minutes across instances).
+   * catches up (at most one such run per 10 minutes across instances). A "stately" queue's
+   * scheduled runs take `singletonKey`, so they wait their turn with the runs sent under it.
    */
-  schedule(name: string, cron: string, options?: { data?: object; runAtStart?: boolean }): Promise<void>;
+  schedule(
+    name: string,
+    cron: string,
+    options?: { data?: object; runAtStart?: boolean; singletonKey?: string },
+  ): Promise<void>;
   /** Queues one run; null when a singleton job with that key is already queued. */
   send(name: string, data?: object, options?: SendOptions): Promise<string | null>;
   /** Lets running jobs finish (up to the timeout), then stops. */
@@ -129,9 +134,10 @@ export async function createPgBossJobs(options: PgBossJobsOptions): Promise<Jobs
       // A handler registered just before may still be creating its queue.
       await creating;
       const data = scheduleOptions?.data ?? {};
-      await boss.schedule(name, cron, data, { tz: "UTC" });
+      const singletonKey = scheduleOptions?.singletonKey;
+      await boss.schedule(name, cron, data, { tz: "UTC", ...(singletonKey ? { singletonKey } : {}) });
       if (scheduleOptions?.runAtStart) {
-        await boss.send(name, data, { singletonKey: "start", singletonSeconds: 600 });
+        await boss.send(name, data, { singletonKey: singletonKey ?? "start", singletonSeconds: 600 });
       }
     },
     async send(name, data, sendOptions) {

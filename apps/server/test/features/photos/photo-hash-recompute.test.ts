@@ -1,0 +1,231 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { duplicatePhotos, photoHashes, users } from "../../../src/db/schema.ts";
+import { PHOTO_HASH_RECOMPUTE_QUEUE, recomputeMissingPhotoHashes } from "../../../src/features/photos/jobs.ts";
+import { keyOfPhotoUrl, parsePhotoUrl, versionSavedAt } from "../../../src/features/photos/photo-keys.ts";
+import { createInlineJobs, createPgBossJobs } from "../../../src/platform/jobs/jobs.ts";
+import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
+import { createTestApp, createTestDatabase, signUp, type TestApp } from "../../support/helpers.ts";
+import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
+
+// Photos saved before the duplicate check kept its present hashes have none (the change deleted
+// the old ones), so a copy of them went unseen. A job hashes them from their stored files,
+// keeping the time each photo was saved as when it was first seen.
+
+function multipart(files: Buffer[]) {
+  const boundary = "----samswebboundary";
+  const chunks = files.flatMap((data, i) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo${i}"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    data,
+    Buffer.from("\r\n"),
+  ]);
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(t: TestApp, cookie: string, files: Buffer[]): Promise<string[]> {
+  const { payload, contentType } = multipart(files);
+  const response = await t.app.inject({
+    method: "PUT",
+    url: "/api/photos",
+    headers: { cookie, "content-type": contentType },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { photos: string[] }).photos;
+}
+
+/** What the database holds of the duplicate check, in a stable order, to compare runs. */
+async function checkState(t: TestApp) {
+  const hashes = await t.db.select().from(photoHashes);
+  const flags = await t.db.select().from(duplicatePhotos);
+  return {
+    hashes: hashes
+      .map((row) => `${row.userId} ${row.photoUrl} ${row.variant} ${row.hash} ${row.createdAt.toISOString()}`)
+      .sort(),
+    flags: flags.map((row) => `${row.userId} ${row.photoUrl} ${row.otherUserId} ${row.otherPhotoUrl}`).sort(),
+  };
+}
+
+/** As the change of hashes left the database: no photo has any, and so no flag was ever made. */
+async function forgetHashes(t: TestApp): Promise<void> {
+  await t.db.delete(photoHashes);
+  await t.db.delete(duplicatePhotos);
+}
+
+describe("recomputing the duplicate-check hashes of photos saved before them", () => {
+  const jobs = createInlineJobs();
+  let t: TestApp;
+  let photograph: Buffer;
+  let dune: Buffer;
+  let storm: Buffer;
+  let ladyBird: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com" }, undefined, undefined, { build: { jobs } });
+    [photograph, dune, storm, ladyBird] = (await Promise.all(
+      ["Aqua", "Dune", "Storm", "LadyBird"].map(realPhotograph),
+    )) as [Buffer, Buffer, Buffer, Buffer];
+  });
+
+  it("hashes each photo from its file, first seen when it was saved, so a copy is flagged against the older upload; running again changes nothing", async () => {
+    const victim = await signUp(t.app);
+    const copier = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const victimUrls = await upload(t, victim.cookie, [photograph, dune]);
+    const copy = await (COPIES["crop 10 % (corner)"] as (photo: Buffer) => Promise<Buffer>)(photograph);
+    const copierUrls = await upload(t, copier.cookie, [storm, copy]);
+    await upload(t, stranger.cookie, [
+      ladyBird,
+      await (COPIES["crop 10 % (centre)"] as (p: Buffer) => Promise<Buffer>)(storm),
+    ]);
+    await forgetHashes(t);
+
+    // The copier's photos are hashed before the victim's (the batch after the victim's id, when
+    // the copier's id is greater), the order in which hashing time as "first seen" would turn
+    // the flag onto the victim.
+    if (copier.userId > victim.userId) {
+      await recomputeMissingPhotoHashes({ db: t.db, storage: t.app.storage, log: t.app.log }, victim.userId, 100);
+      const hashedFirst = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, copier.userId));
+      expect(hashedFirst.length).toBeGreaterThan(0);
+      expect(await t.db.select().from(photoHashes).where(eq(photoHashes.userId, victim.userId))).toEqual([]);
+    }
+    const started = new Date();
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+
+    // Every current photo of the three has its seven hashes, first seen when its set was saved.
+    for (const [person, urls] of [
+      [victim, victimUrls],
+      [copier, copierUrls],
+    ] as const) {
+      const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, person.userId));
+      expect(rows.length).toBe(urls.length * 7);
+      for (const row of rows) {
+        const savedAt = versionSavedAt(parsePhotoUrl(row.photoUrl)?.version ?? "");
+        expect(row.createdAt.getTime()).toBe(savedAt?.getTime());
+        expect(row.createdAt.getTime()).toBeLessThan(started.getTime());
+      }
+    }
+    // The copy is flagged against the victim's photo, never the victim; the stranger's copy of the
+    // copier's Storm is the later one, flagged against the copier.
+    const flags = await t.db.select().from(duplicatePhotos);
+    expect(flags.filter((flag) => flag.otherUserId === victim.userId)).toMatchObject([
+      { userId: copier.userId, photoUrl: copierUrls[1], otherPhotoUrl: victimUrls[0] },
+    ]);
+    expect(flags.filter((flag) => flag.userId === victim.userId)).toEqual([]);
+    expect(flags.filter((flag) => flag.userId === copier.userId).map((flag) => flag.otherUserId)).toEqual([
+      victim.userId,
+    ]);
+    expect(flags.filter((flag) => flag.userId === stranger.userId).map((flag) => flag.otherUserId)).toEqual([
+      copier.userId,
+    ]);
+
+    // Again, and twice at once (two instances): nothing changes.
+    const before = await checkState(t);
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    await Promise.all([jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {}), jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {})]);
+    expect(await checkState(t)).toEqual(before);
+
+    // A copy uploaded now is flagged against the victim's photo (first seen at its old save).
+    const later = await signUp(t.app);
+    const laterUrls = await upload(t, later.cookie, [
+      await (COPIES["border 30 px"] as (p: Buffer) => Promise<Buffer>)(photograph),
+      dune, // The victim's second photo, as it is: flagged as well.
+    ]);
+    const laterFlags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, later.userId));
+    expect(
+      laterFlags
+        .filter((flag) => flag.otherUserId === victim.userId)
+        .map((flag) => [flag.photoUrl, flag.otherPhotoUrl])
+        .sort(),
+    ).toEqual([
+      [laterUrls[0], victimUrls[0]],
+      [laterUrls[1], victimUrls[1]],
+    ]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+  }, 240_000);
+
+  it("hashed by two runs at once, every photo is hashed once and flagged once, as by one", async () => {
+    await forgetHashes(t);
+    await Promise.all([jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {}), jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {})]);
+    const twice = await checkState(t);
+    await forgetHashes(t);
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    expect(await checkState(t)).toEqual(twice);
+    expect(twice.flags.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("a decision a moderator took is not undone by running it again, and a photo whose file is gone is passed over", async () => {
+    const owner = await signUp(t.app);
+    const copier = await signUp(t.app);
+    const ownerUrls = await upload(t, owner.cookie, [ladyBird, storm]);
+    await upload(t, copier.cookie, [
+      dune,
+      await (COPIES["crop 10 % (centre)"] as (p: Buffer) => Promise<Buffer>)(ladyBird),
+    ]);
+    await t.db.delete(photoHashes).where(inArray(photoHashes.userId, [owner.userId, copier.userId]));
+    // The owner's second file is lost: the first is hashed, the second stays without.
+    const [kept] = ownerUrls.map(keyOfPhotoUrl) as [string, string];
+    const keptFile = (await t.app.storage.get(kept)) as Buffer;
+    await t.app.storage.deletePrefix(kept.replace(/photo0\.jpg$/, ""));
+    await t.app.storage.put(kept, keptFile, "image/jpeg");
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    const ownerRows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, owner.userId));
+    expect(new Set(ownerRows.map((row) => row.photoUrl))).toEqual(new Set([ownerUrls[0]]));
+
+    const moderator = await signUp(t.app, { email: "moderator@example.com" });
+    await t.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, moderator.userId));
+    const decided = await t.app.inject({
+      method: "POST",
+      url: "/api/call/moderatePerson",
+      headers: { cookie: moderator.cookie },
+      payload: { data: { subjectId: copier.userId, action: "dismiss", reason: "Their own garden" } },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const after = await checkState(t);
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    expect(await checkState(t)).toEqual(after);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toEqual([]);
+  }, 240_000);
+});
+
+// Shared by the two servers below; dropped after both are closed (hooks after a file run last-first).
+const shared = await createTestDatabase();
+afterAll(() => shared.drop());
+
+describe("the recompute on the job queue", () => {
+  it("runs when a server starts, on pg-boss, and hashes the photos left without", async () => {
+    const storage = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), "sams-web-recompute-")));
+    // A first server (jobs inline) saves the photos; their hashes are then lost, as at the change.
+    const first = await createTestApp({}, undefined, undefined, {
+      database: shared,
+      build: { storage, jobs: createInlineJobs() },
+    });
+    const person = await signUp(first.app);
+    const urls = await upload(first, person.cookie, [
+      await realPhotograph("Garden"),
+      await realPhotograph("RainDrops"),
+    ]);
+    await shared.db.delete(photoHashes);
+
+    // A server starting with the job queue hashes them, without anyone asking.
+    const jobs = await createPgBossJobs({ connectionString: shared.url, stopTimeoutMs: 5_000 });
+    try {
+      await createTestApp({}, undefined, undefined, { database: shared, build: { storage, jobs } });
+      const hashed = async () =>
+        (await shared.db.select().from(photoHashes).where(eq(photoHashes.userId, person.userId))).length;
+      while ((await hashed()) < urls.length * 7) await new Promise((resolve) => setTimeout(resolve, 200));
+      const rows = await shared.db.select().from(photoHashes).where(eq(photoHashes.userId, person.userId));
+      expect(new Set(rows.map((row) => row.photoUrl))).toEqual(new Set(urls));
+    } finally {
+      await jobs.stop();
+    }
+  }, 240_000);
+});
