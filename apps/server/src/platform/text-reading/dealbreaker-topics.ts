@@ -95,6 +95,9 @@ const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building
  * married" is about honesty, not marriage.
  */
 const ABOUT = new Set(["about", "regarding", "concerning"]);
+const HAVING = new Set(["has", "have", "having", "with", "already", "own"]);
+const WANTING =
+  /\b(?:want|wants|wanting|wanted|hope|hopes|hoping|plan|plans|planning|someday|one\s+day|future|more|eager)\b/;
 /** A topic placed inside something said before ("raise children in it") is about that thing. */
 const FRAME = new Set(["in", "into", "around", "with"]);
 const BACK_REFERENCE = new Set(["it", "that", "this", "them", "there"]);
@@ -112,7 +115,7 @@ const OTHERS =
   /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|man|men|woman|women|who|those|date|dating)\b/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|myself|mine)\b/i;
 const REQUIRE =
-  /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to|non-negotiable|essential)\b/i;
+  /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to|looking for|non-negotiable|essential)\b/i;
 const CUE = /\b(not|no|never|without|can't|cannot|won't|don't|wouldn't|couldn't)\b|n't\b/i;
 
 /** +1 or -1 per topic a clause names, read with its negation; a topic something is "about" is not named. */
@@ -123,9 +126,16 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
     if (ABOUT.has(w.word)) about = true;
     if (about) return;
     const makesFamily = w.word === "family" && FAMILY_MAKING.test(read[index - 2]?.word ?? "");
-    const hit = makesFamily
+    const word = makesFamily
       ? { topic: "children" as const, against: false }
       : (TOPIC_OF.get(w.word) ?? (DERIVED.test(w.word) ? undefined : TOPIC_OF.get(w.stem)));
+    // Children one already has ("someone with kids", "I have two kids") are not children one wants.
+    const has =
+      word?.topic === "children" &&
+      !word.against &&
+      !WANTING.test(read.map((r) => r.word).join(" ")) &&
+      read.slice(Math.max(0, index - 3), index).some((r) => HAVING.has(r.word));
+    const hit = has ? { topic: "stepchildren" as const, against: false } : word;
     if (!hit) return;
     if (PARENT_WORDS.has(w.stem) && POSSESSIVES.has(read[index - 1]?.word ?? "")) return;
     // "I won't raise children in it": the clause is about what "it" is, not about children.
@@ -244,6 +254,7 @@ const SOMEONE_ELSE =
 /** "Drugs are my job, never my hobby", "I pour wine for a living": work, not a habit. */
 const AT_WORK =
   /\b(?:(?:is|are|'s|'re)\s+(?:my|our)\s+(?:job|work|trade|profession|business|living)|for\s+a\s+living|at\s+work|on\s+shift)\b/i;
+const SELF_ANSWERED = /([^.!?\n]+)\?\s*(?:never|nope|no|not\s+me|not\s+anymore|not\s+any\s+more)\b[^.!?\n]*[.!]?/gi;
 const UPBRINGING = /\b(?:raised|brought\s+up|grew\s+up|growing\s+up|as\s+a\s+(?:kid|child|boy|girl))\b/i;
 const PAST_HABIT =
   /\b(?:used\s+to|in\s+my\s+(?:teens|twenties|thirties|forties|youth|younger\s+days|student\s+days|past)|at\s+(?:university|uni|college)|in\s+(?:college|high\s+school|school)|as\s+a\s+(?:teenager|student)|years\s+ago|back\s+(?:then|in\s+the\s+day)|when\s+i\s+was\s+(?:younger|young|a\s+student|in\s+\w+))\b/i;
@@ -254,7 +265,9 @@ export function readSelf(selfText: string): SelfReading {
   const self: SelfReading = { stances: new Map(), has: new Map(), denies: new Set() };
   const had = (topic: TopicName, heavy: boolean) =>
     self.has.set(topic, { heavy: heavy || self.has.get(topic)?.heavy === true });
-  for (const clause of statementClauses(selfText)) {
+  // "Cigarettes? Never touched them." answers its own question: a denial.
+  const said = selfText.replace(SELF_ANSWERED, (_all, topic: string) => `Never ${topic.trim()}.`);
+  for (const clause of statementClauses(said)) {
     if (SOMEONE_ELSE.test(clause) || UPBRINGING.test(clause) || AT_WORK.test(clause)) continue;
     const past = PAST_HABIT.test(clause) && !STILL_NOW.test(clause.replace(PAST_HABIT, ""));
     const light = LIGHTLY.exec(clause);

@@ -108,9 +108,13 @@ function isCue(word: string): boolean {
 /** A clause read word by word; a cue denies the words after it, a trailing marker those before it. */
 /** Eagerness said with a negation ("I can't wait to have a family"): nothing is denied. */
 const EAGER = /\b(?:can't|cannot|can\s+not|couldn't)\s+wait\b/gi;
+/** Denials said in more than one word: "gave up smoking", "I stay away from alcohol". */
+const GAVE_UP = /\b(?:gave|given|give|giving|gives)\s+up\b|\bkicked\s+the\s+habit\b/gi;
+const KEEP_AWAY =
+  /\b(?:stay|stays|stayed|keep|keeps|kept|steer|steers|steered)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\b/gi;
 
 export function readClause(said: string): ReadWord[] {
-  const clause = said.replace(EAGER, "eager");
+  const clause = said.replace(EAGER, "eager").replace(GAVE_UP, "quit").replace(KEEP_AWAY, "avoid");
   const marker = POST_NEGATION.exec(clause);
   const deniedBefore = marker ? words(clause.slice(0, marker.index)).length : 0;
   const tokens = words(marker ? clause.slice(0, marker.index) + clause.slice(marker.index + marker[0].length) : clause);

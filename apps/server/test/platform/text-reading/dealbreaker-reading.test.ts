@@ -158,6 +158,10 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
     ["I'm not ready to be a stepmother.", ["hasChildren"]],
     // Pets in general are dogs and cats.
     ["No pets, please.", ["dogs", "cats"]],
+    // Children one already has are not children one wants; "looking for" asks for something.
+    ["Someone who already has children.", ["hasChildren"]],
+    ["Anyone with kids.", ["hasChildren"]],
+    ["Looking for a man who doesn't smoke.", ["smokingAny"]],
   ])("%s → %j", (dealbreaker, expected) => {
     expect(limits(dealbreaker)).toEqual(expected);
   });
@@ -208,6 +212,9 @@ describe("what the other says of themselves now, and of no one else", () => {
     ["Someone who doesn't want a family.", "I can't wait to have a family of my own."],
     ["Heavy drinkers.", "Not a big drinker: a glass of cider at a barbecue is about it."],
     ["Cat people, I'm allergic.", "Dogs only in my house; cats make me sneeze too."],
+    ["No smokers.", "I gave up smoking last year."],
+    ["Drinkers.", "My brother drinks too much, so I stay away from alcohol."],
+    ["Smokers.", "Cigarettes? Never touched them."],
   ])("%s is not broken by: %s", (dealbreakers, about) => {
     expect(checkLimits(holder(dealbreakers), other(about)).conflict).toBe(false);
   });
