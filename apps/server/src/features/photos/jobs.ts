@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Jobs } from "../../platform/jobs/jobs.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
-import { photosWithoutHashes } from "./data.ts";
+import { findPhotoUrls, flaggedPhotoUrls, peopleAfter, photosWithoutHashes } from "./data.ts";
 import { recordMissingPhotoHashes } from "./mutations.ts";
 import { photoFingerprints } from "./photo-hash.ts";
-import { keyOfPhotoUrl, parsePhotoUrl, versionSavedAt } from "./photo-keys.ts";
+import { keyOfPhotoUrl, parsePhotoUrl, photosPrefix, versionSavedAt } from "./photo-keys.ts";
 
 /**
  * Current photos without duplicate-check hashes get them from their stored files: photos saved
@@ -19,6 +19,26 @@ const RECOMPUTE_PEOPLE_PER_RUN = 10;
 /** Daily at 04:43 UTC, a quiet hour, after a start-up run; most days it finds nothing. */
 const RECOMPUTE_CRON = "43 4 * * *";
 const RECOMPUTE_JOB = { policy: "stately", expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 60 } as const;
+
+/**
+ * One person's photo files that nothing needs any more are deleted: a file stays while it is one
+ * of their current photos or a duplicate-photo flag points at it (evidence until a moderator
+ * decides). Queued for the people a decision's closed flags concerned, one waiting and one
+ * running per person.
+ */
+export const PHOTO_SWEEP_QUEUE = "photos-sweep";
+/** Every person's files, a batch of people per run, daily: what a lost decision's sweep missed. */
+export const PHOTO_SWEEP_ALL_QUEUE = "photos-sweep-all";
+const SWEEP_ALL_KEY = "all";
+const SWEEP_PEOPLE_PER_RUN = 50;
+/** Daily at 05:13 UTC, a quiet hour. */
+const SWEEP_ALL_CRON = "13 5 * * *";
+const SWEEP_JOB = { policy: "stately", expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 60 } as const;
+/**
+ * A save writes its files before the profile points at them: files of a version saved this
+ * recently may belong to a save still on its way, so they are left for a later sweep.
+ */
+export const PHOTO_SWEEP_GRACE_MS = 60 * 60 * 1000;
 
 interface PhotoJobDeps {
   db: Database;
@@ -62,6 +82,39 @@ export async function recomputeMissingPhotoHashes(
   return { recorded, unreadable, last: people.length === limit ? (people.at(-1)?.userId ?? null) : null };
 }
 
+/**
+ * Deletes the person's photo files that are neither current nor pointed at by a duplicate-photo
+ * flag (about them, or about someone else's copy of them), leaving any of a version saved within
+ * PHOTO_SWEEP_GRACE_MS. Answers how many files it deleted; running it again deletes nothing more.
+ */
+export async function sweepPhotoFiles(
+  deps: Pick<PhotoJobDeps, "db" | "storage">,
+  userId: string,
+  now = Date.now(),
+): Promise<number> {
+  const { db, storage } = deps;
+  const keys = await storage.list(photosPrefix(userId));
+  if (keys.length === 0) return 0;
+  const needed = new Set(
+    [...((await findPhotoUrls(db, userId)) ?? []), ...(await flaggedPhotoUrls(db, userId))].map(keyOfPhotoUrl),
+  );
+  let deleted = 0;
+  for (const key of keys) {
+    if (needed.has(key)) continue;
+    const version = key.slice(photosPrefix(userId).length).split("/")[0] ?? "";
+    const savedAt = versionSavedAt(version);
+    if (savedAt && now - savedAt.getTime() < PHOTO_SWEEP_GRACE_MS) continue;
+    await storage.delete(key);
+    deleted += 1;
+  }
+  return deleted;
+}
+
+/** Queues the sweep of each person's photo files (after a decision closed flags about them). */
+export async function queuePhotoSweeps(jobs: Jobs, userIds: readonly string[]): Promise<void> {
+  for (const userId of userIds) await jobs.send(PHOTO_SWEEP_QUEUE, { userId }, { singletonKey: userId });
+}
+
 export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
   const { jobs, log } = deps;
   await jobs.work<{ after?: string }>(
@@ -76,4 +129,28 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
     RECOMPUTE_JOB,
   );
   await jobs.schedule(PHOTO_HASH_RECOMPUTE_QUEUE, RECOMPUTE_CRON, { runAtStart: true, singletonKey: RECOMPUTE_KEY });
+
+  await jobs.work<{ userId: string }>(
+    PHOTO_SWEEP_QUEUE,
+    async ({ userId }) => {
+      const deleted = await sweepPhotoFiles(deps, userId);
+      if (deleted > 0) log.info({ userId, deleted }, "photo files no longer needed were deleted");
+    },
+    SWEEP_JOB,
+  );
+  await jobs.work<{ after?: string }>(
+    PHOTO_SWEEP_ALL_QUEUE,
+    async ({ after = "" }) => {
+      const people = await peopleAfter(deps.db, after, SWEEP_PEOPLE_PER_RUN);
+      let deleted = 0;
+      for (const userId of people) deleted += await sweepPhotoFiles(deps, userId);
+      if (deleted > 0) log.info({ deleted }, "photo files no longer needed were deleted");
+      const last = people.at(-1);
+      if (people.length === SWEEP_PEOPLE_PER_RUN && last) {
+        await jobs.send(PHOTO_SWEEP_ALL_QUEUE, { after: last }, { singletonKey: SWEEP_ALL_KEY });
+      }
+    },
+    SWEEP_JOB,
+  );
+  await jobs.schedule(PHOTO_SWEEP_ALL_QUEUE, SWEEP_ALL_CRON, { singletonKey: SWEEP_ALL_KEY });
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../platform/http/errors.ts";
 import type { SessionUser } from "../../platform/sessions/session-resolver.ts";
+import { queuePhotoSweeps } from "../photos/jobs.ts";
 import { accountOf, listConnections, moderationQueue } from "./data.ts";
 import { suspendedMail } from "./mail.ts";
 import { block, moderate, report, unmatch } from "./mutations.ts";
@@ -106,6 +107,10 @@ const safety: FastifyPluginAsync = async (app) => {
       app.metrics.moderation(action);
       // The sessions it ended end their event streams too.
       for (const userId of outcome.signedOut) await bus.publish(userId, { topic: "session" });
+      // The photo files the closed flags were keeping go (the daily sweep catches a lost one).
+      await queuePhotoSweeps(app.jobs, outcome.photoOwners).catch((error: unknown) => {
+        app.log.error({ err: error, userId: subjectId }, "could not queue the sweep of flagged photo files");
+      });
       if (action === "suspend") {
         const account = await accountOf(db, subjectId);
         // A mail server that is down gets the mail later (the mail platform's retries); the
@@ -123,6 +128,6 @@ const safety: FastifyPluginAsync = async (app) => {
 
 export const safetyFeature = fp(safety, {
   name: "safety",
-  dependencies: ["config", "db", "realtime", "sessions", "callables", "mailer", "zod-schemas", "metrics"],
+  dependencies: ["config", "db", "jobs", "realtime", "sessions", "callables", "mailer", "zod-schemas", "metrics"],
   encapsulate: true,
 });

@@ -158,9 +158,12 @@ export async function report(
 /** Match states that are still on the way to a connection: a suspension closes them. */
 const OPEN_MATCH_EXCLUDED = ["connected", "no"];
 
-/** What a decision did: taken, with the accounts whose sessions it ended; or why not. */
+/**
+ * What a decision did: taken, with the accounts whose sessions it ended and those whose photo
+ * files the duplicate-photo flags it closed were keeping (to be swept); or why not.
+ */
 export type ModerationOutcome =
-  | { taken: true; signedOut: string[] }
+  | { taken: true; signedOut: string[]; photoOwners: string[] }
   | { taken: false; why: "notFound" | "stale" | "moderator" };
 
 /**
@@ -212,7 +215,12 @@ export async function moderate(
       .set({ resolvedAt: now, resolution: decision.action })
       .where(and(eq(reports.reportedId, subjectId), isNull(reports.resolvedAt)));
     // The duplicate-photo flags on the person were looked at too.
-    await tx.delete(duplicatePhotos).where(eq(duplicatePhotos.userId, subjectId));
+    const closedFlags = await tx
+      .delete(duplicatePhotos)
+      .where(eq(duplicatePhotos.userId, subjectId))
+      .returning({ otherUserId: duplicatePhotos.otherUserId });
+    const photoOwners =
+      closedFlags.length > 0 ? [...new Set([subjectId, ...closedFlags.map((flag) => flag.otherUserId)])] : [];
     const sameMailbox = (
       await tx
         .select({ id: profiles.userId, email: users.email })
@@ -251,6 +259,6 @@ export async function moderate(
       await tx.update(profiles).set({ shadowHiddenAt: null }).where(eq(profiles.userId, subjectId));
     }
     await tx.insert(moderationActions).values({ moderatorId, subjectId, ...decision, createdAt: now });
-    return { taken: true, signedOut };
+    return { taken: true, signedOut, photoOwners };
   });
 }

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { duplicatePhotos, photoHashes, users } from "../../../src/db/schema.ts";
+import {
+  PHOTO_SWEEP_ALL_QUEUE,
+  PHOTO_SWEEP_GRACE_MS,
+  PHOTO_SWEEP_QUEUE,
+  sweepPhotoFiles,
+} from "../../../src/features/photos/jobs.ts";
+import { keyOfPhotoUrl, newVersion, photoKey, photosPrefix } from "../../../src/features/photos/photo-keys.ts";
+import { createInlineJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
+import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
+import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
+
+// Files a duplicate-photo flag keeps (a replaced photo the flag points at) are evidence until a
+// moderator decides; after the decision a job deletes them, and nothing else.
+
+function multipart(files: Buffer[]) {
+  const boundary = "----samswebboundary";
+  const chunks = files.flatMap((data, i) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo${i}"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    data,
+    Buffer.from("\r\n"),
+  ]);
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe("sweeping photo files after a moderator's decision", () => {
+  const inline = createInlineJobs();
+  const sent: { name: string; data: object }[] = [];
+  // The inline queue, noting what is queued.
+  const jobs: Jobs = {
+    ...inline,
+    send: async (name, data, options) => {
+      sent.push({ name, data: data ?? {} });
+      return inline.send(name, data, options);
+    },
+  };
+  let t: TestApp;
+  let photos: Record<"aqua" | "dune" | "storm" | "ladyBird" | "garden" | "rainDrops", Buffer>;
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com" }, undefined, undefined, { build: { jobs } });
+    const names = ["Aqua", "Dune", "Storm", "LadyBird", "Garden", "RainDrops"] as const;
+    const [aqua, dune, storm, ladyBird, garden, rainDrops] = (await Promise.all(names.map(realPhotograph))) as Buffer[];
+    photos = { aqua, dune, storm, ladyBird, garden, rainDrops } as typeof photos;
+  });
+
+  async function upload(cookie: string, files: Buffer[]): Promise<string[]> {
+    const { payload, contentType } = multipart(files);
+    const response = await t.app.inject({
+      method: "PUT",
+      url: "/api/photos",
+      headers: { cookie, "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { photos: string[] }).photos;
+  }
+
+  const stored = async (userId: string) => (await t.app.storage.list(photosPrefix(userId))).sort();
+  const keysOf = (urls: string[]) => urls.map((url) => keyOfPhotoUrl(url) as string).sort();
+  /** After the grace a save in flight is given: what a sweep an hour and more later deletes. */
+  const later = () => Date.now() + PHOTO_SWEEP_GRACE_MS + 60_000;
+  const moderate = (cookie: string, subjectId: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/call/moderatePerson",
+      headers: { cookie },
+      payload: { data: { subjectId, action: "dismiss", reason: "Looked at both" } },
+    });
+
+  it("keeps both flagged pictures while the decision is pending, deletes them after it, and nothing else", async () => {
+    const victim = await signUp(t.app);
+    const copier = await signUp(t.app);
+    const member = await signUp(t.app);
+    const moderator = await signUp(t.app, { email: "moderator@example.com" });
+    await t.db
+      .update(users)
+      .set({ emailVerified: true, mailboxProvenAt: new Date() })
+      .where(eq(users.id, moderator.userId));
+
+    const victimFirst = await upload(victim.cookie, [photos.aqua, photos.dune]);
+    const crop = COPIES["crop 10 % (centre)"] as (photo: Buffer) => Promise<Buffer>;
+    const copierFirst = await upload(copier.cookie, [await crop(photos.aqua), photos.storm]);
+    const [flag] = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
+    expect(flag).toMatchObject({ photoUrl: copierFirst[0], otherUserId: victim.userId, otherPhotoUrl: victimFirst[0] });
+    // Both replace their photos; the flagged pictures' versions are kept for the moderator.
+    const copierNow = await upload(copier.cookie, [photos.ladyBird, photos.garden]);
+    const victimNow = await upload(victim.cookie, [photos.dune, photos.rainDrops]);
+    expect(await stored(copier.userId)).toEqual(keysOf([...copierFirst, ...copierNow]));
+    expect(await stored(victim.userId)).toEqual(keysOf([...victimFirst, ...victimNow]));
+
+    // While the decision is pending a sweep deletes only what no flag points at.
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).toBe(1);
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, victim.userId, later())).toBe(1);
+    expect(await stored(copier.userId)).toEqual(keysOf([copierFirst[0] as string, ...copierNow]));
+    expect(await stored(victim.userId)).toEqual(keysOf([victimFirst[0] as string, ...victimNow]));
+    for (const url of [flag?.photoUrl, flag?.otherPhotoUrl]) {
+      const photo = await t.app.inject({ method: "GET", url: url as string, headers: { cookie: moderator.cookie } });
+      expect(photo.statusCode, url).toBe(200);
+    }
+
+    // A member cannot decide (the route does not exist for them), so nothing is swept.
+    sent.length = 0;
+    const refused = await moderate(member.cookie, copier.userId);
+    expect(refused.statusCode).toBe(404);
+    expect(sent).toEqual([]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toHaveLength(1);
+
+    // The moderator's decision queues the sweep of both people's files.
+    const decided = await moderate(moderator.cookie, copier.userId);
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(sent.filter((job) => job.name === PHOTO_SWEEP_QUEUE).map((job) => job.data)).toEqual(
+      expect.arrayContaining([{ userId: copier.userId }, { userId: victim.userId }]),
+    );
+    // Those queued sweeps ran at once (inline) within the grace of these minutes-old saves; the
+    // next sweep, as the daily one after the grace, deletes the evidence files.
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).toBe(1);
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, victim.userId, later())).toBe(1);
+    expect(await stored(copier.userId)).toEqual(keysOf(copierNow));
+    expect(await stored(victim.userId)).toEqual(keysOf(victimNow));
+    for (const url of [flag?.photoUrl, flag?.otherPhotoUrl]) {
+      const photo = await t.app.inject({ method: "GET", url: url as string, headers: { cookie: moderator.cookie } });
+      expect(photo.statusCode, url).toBe(404);
+    }
+    // The database is as the decision left it: no flag, and each person's current photos with their hashes.
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toEqual([]);
+    for (const [person, urls] of [
+      [copier, copierNow],
+      [victim, victimNow],
+    ] as const) {
+      const hashed = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, person.userId));
+      expect(new Set(hashed.map((row) => row.photoUrl))).toEqual(new Set(urls));
+      for (const url of urls) {
+        const photo = await t.app.inject({ method: "GET", url, headers: { cookie: person.cookie } });
+        expect(photo.statusCode, url).toBe(200);
+      }
+    }
+    // Again: nothing more.
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).toBe(0);
+    await inline.run(PHOTO_SWEEP_ALL_QUEUE, {});
+    expect(await stored(copier.userId)).toEqual(keysOf(copierNow));
+  }, 240_000);
+
+  it("leaves the files of a save still on its way (written, not yet in the profile) until the grace is over", async () => {
+    const person = await signUp(t.app);
+    const current = await upload(person.cookie, [photos.garden, photos.storm]);
+    const inFlight = photoKey(person.userId, newVersion(), 0);
+    await t.app.storage.put(inFlight, photos.garden, "image/jpeg");
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId)).toBe(0);
+    await inline.run(PHOTO_SWEEP_ALL_QUEUE, {});
+    expect(await stored(person.userId)).toEqual(keysOf(current).concat(inFlight).sort());
+    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId, later())).toBe(1);
+    expect(await stored(person.userId)).toEqual(keysOf(current));
+  }, 120_000);
+});
