@@ -50,10 +50,12 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
       "drink drinking drinker drinkers drunk drunks alcohol alcoholic booze boozing wine beer beers whisky whiskey vodka gin rum pints hungover hangover hangovers tipsy",
     against: "sober teetotal teetotaler",
   },
+  // Only words that mean drugs wherever they stand: "a pot of tea", "a joint account", "a Coke",
+  // "vitamin pills", "cooking mushrooms" and "a car dealer" do not.
   drugs: {
     kind: "habit",
     words:
-      "drugs drug weed marijuana cannabis stoner stoners stoned pot joint joints spliff spliffs coke cocaine pills mdma ecstasy ketamine heroin meth mushrooms shrooms psychedelics microdose microdosing dealer dealers",
+      "drugs drug weed marijuana cannabis stoner stoners stoned spliff spliffs cocaine mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
     against: "drug-free",
   },
   cats: { kind: "habit", words: "cat cats kitten kittens" },

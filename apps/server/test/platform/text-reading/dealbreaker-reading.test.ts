@@ -148,7 +148,7 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
     ["Church on Sunday mornings is not something I'll ever do.", ["religious"]],
     // A question answered by a refusal; a refusal after a comma; a refusal without a subject.
     ["Wine every single evening? Not with me.", ["drinkingHeavy"]],
-    ["Anything you'd have to buy from a dealer, I want no part of.", ["cannabis"]],
+    ["Hard drugs, I want no part of.", ["otherDrugs"]],
     // Several refusal words do not cancel out into a need.
     ["Don't want smokers.", ["smokingAny"]],
     ["Never a smoker.", ["smokingAny"]],
@@ -215,6 +215,8 @@ describe("what the other says of themselves now, and of no one else", () => {
     ["No smokers.", "I gave up smoking last year."],
     ["Drinkers.", "My brother drinks too much, so I stay away from alcohol."],
     ["Smokers.", "Cigarettes? Never touched them."],
+    // A word that means drugs only in some places: tea, a bank account.
+    ["No drugs.", "Give me a novel, a pot of tea and a joint account with someone I trust."],
   ])("%s is not broken by: %s", (dealbreakers, about) => {
     expect(checkLimits(holder(dealbreakers), other(about)).conflict).toBe(false);
   });
@@ -226,8 +228,8 @@ describe("what the other says of themselves now, and of no one else", () => {
       "Not a big drinker, but I'll get through a bottle of whisky over a weekend.",
     ],
     ["Anyone who smokes.", "I still smoke the odd cigarette, like I used to at school."],
-    ["No weed.", "A joint before bed helps me sleep."],
-    ["Anything you'd have to buy from a dealer, I want no part of.", "I microdose mushrooms most weeks."],
+    ["No weed.", "A spliff before bed helps me sleep."],
+    ["Weed, I want no part of.", "I microdose mushrooms most weeks."],
   ])("%s is broken by: %s", (dealbreakers, about) => {
     expect(checkLimits(holder(dealbreakers), other(about)).conflict).toBe(true);
   });
