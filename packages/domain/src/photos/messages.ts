@@ -23,7 +23,7 @@ export const PHOTOS_MESSAGES = {
   photosNone: "You have no photos yet. Sam shows your photos to the people you might meet.",
   photosLoadingList: "Loading your photos…",
   photoRemoveConfirm: "Remove this photo? It cannot be brought back, but you can upload it again.",
-  photoRemoveBelowMinimum: `You need at least ${PHOTOS_MIN} photos. Add another before you remove this one.`,
+  photoRemoveBelowMinimum: `You need at least ${PHOTOS_MIN} photos. Add another before you remove one.`,
   photoOrderStale: "Your photos changed in the meantime. Here they are as they are now: please try again.",
   photoOrderInvalid: "Send each of your photos once, in the order you want them.",
   photoOrderSaveFailed: "Could not save the new order of your photos. Please try again.",

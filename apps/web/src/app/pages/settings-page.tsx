@@ -1,5 +1,5 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import type { ComponentType } from "react";
+import { type ComponentType, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
@@ -8,6 +8,7 @@ import { DataExportButton } from "../../features/consent/data-export-button.tsx"
 import { SearchSection } from "../../features/matching/search-section.tsx";
 import { NonNegotiablesSection } from "../../features/non-negotiables/settings-section.tsx";
 import { NotificationsSection } from "../../features/notifications/notifications-section.tsx";
+import { PhotosSection } from "../../features/photos/photos-section.tsx";
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
 import { ConnectionsSection } from "../../features/safety/connections-section.tsx";
@@ -31,6 +32,7 @@ function YourDataSection() {
  * one line here. `id` is the section's anchor (/settings#account).
  */
 const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
+  { id: "photos", Section: PhotosSection },
   { id: "non-negotiables", Section: NonNegotiablesSection },
   { id: "search", Section: SearchSection },
   { id: "connections", Section: ConnectionsSection },
@@ -77,9 +79,27 @@ function CloseSettings() {
   );
 }
 
+/**
+ * Opened as /settings#photos, or from a page that sends the person back to one section (router
+ * state `settingsSection`, as the photo upload page does so the address stays /settings): that
+ * section is brought into view once the page is there.
+ */
+function useScrollToSection(ready: boolean) {
+  const location = useLocation();
+  const state = location.state as { settingsSection?: unknown } | null;
+  const section = typeof state?.settingsSection === "string" ? state.settingsSection : location.hash.slice(1);
+  useEffect(() => {
+    if (!ready || !section) return;
+    // A frame later: the app shell brings each new page to its top in an effect that runs after this one.
+    const frame = requestAnimationFrame(() => document.getElementById(section)?.scrollIntoView({ block: "start" }));
+    return () => cancelAnimationFrame(frame);
+  }, [ready, section]);
+}
+
 /** /settings: the profile's own settings, then each feature's section. */
 export default function SettingsPage() {
   const profile = useProfile();
+  useScrollToSection(profile.data !== undefined || profile.isError);
   if (!profile.data && !profile.isError) {
     return (
       <PageLayout title="Your Settings">

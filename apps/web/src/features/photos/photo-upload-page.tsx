@@ -11,6 +11,7 @@ import { profileQueryKey } from "../profile/api.ts";
 import { usePhotos, useSavePhotos } from "./api.ts";
 import { cropToJpeg, type LoadedImage, loadImage } from "./image-tools.ts";
 import { PhotoCropper } from "./photo-cropper.tsx";
+import { RETURN_TO_PHOTOS } from "./photos-section.tsx";
 
 interface Photo {
   id: number;
@@ -77,7 +78,7 @@ export default function PhotoUploadPage() {
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => navigate(paths.settings), PHOTO_SAVE_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.settings, { state: RETURN_TO_PHOTOS }), PHOTO_SAVE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [success, navigate]);
 
@@ -232,7 +233,7 @@ export default function PhotoUploadPage() {
           >
             Save Photos
           </button>
-          <Link to={paths.settings} className="btn-secondary">
+          <Link to={paths.settings} state={RETURN_TO_PHOTOS} className="btn-secondary">
             Back to Settings
           </Link>
         </div>

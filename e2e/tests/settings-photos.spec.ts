@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { MATCHES_PATH } from "@sams-web/domain/matching/contracts";
+import { PHOTOS_MESSAGES } from "@sams-web/domain/photos/messages";
+import { makeImage } from "../fixtures/images.ts";
+import { expect, type TestFixtures, test } from "../fixtures/test.ts";
+
+// Settings' "Your photos", after the first upload: the owner sees their photos, moves one by
+// keyboard (each move said aloud), makes another the main photo, removes one (asked once, never
+// below 2), and goes to the upload page to add more and comes back to the section. A second person,
+// shown the owner's photos in their photo review, sees the new main photo first.
+
+const SIZES = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "laptop", viewport: { width: 1280, height: 800 } },
+] as const;
+
+const SCREENS = process.env.SCREENSHOT_DIR;
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** A person with `count` photos of their own (each a different picture), in a browser of their own. */
+async function personWithPhotos(
+  browser: Browser,
+  signUp: TestFixtures["signUp"],
+  name: string,
+  viewport: { width: number; height: number },
+  count: number,
+  look: number,
+) {
+  const context = await browser.newContext({ viewport });
+  const person = await signUp(context, name);
+  const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
+  for (let i = 0; i < count; i += 1) {
+    multipart[`photo${i}`] = {
+      name: `photo${i}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: await makeImage(560, 560, "jpeg", 70 * i + 20 * look, (look + i) % 9),
+    };
+  }
+  const response = await context.request.put("/api/photos", { multipart });
+  expect(response.ok()).toBe(true);
+  const { photos } = (await response.json()) as { photos: string[] };
+  return { ...person, page: await context.newPage(), photos };
+}
+
+for (const size of SIZES) {
+  test(`on a ${size.name}, a person reorders their photos by keyboard, picks a main photo, removes one, and adds more`, async ({
+    browser,
+    signUp,
+    db,
+  }) => {
+    // Two people in two browsers, three photo uploads and four axe scans.
+    test.setTimeout(180_000);
+    const owner = await personWithPhotos(browser, signUp, "Rosa", size.viewport, 3, 1);
+    const viewer = await personWithPhotos(browser, signUp, "Theo", size.viewport, 2, 5);
+    // Theo is at Rosa's photo review.
+    await db.query(
+      "insert into matches (user_id, candidate_id, status, score) values ($1, $2, 'photoValidation', 88)",
+      [viewer.id, owner.id],
+    );
+    const [first, second, third] = owner.photos as [string, string, string];
+    const page = owner.page;
+
+    await page.goto("/settings");
+    const banner = page.getByRole("dialog", { name: "Cookie Preferences" });
+    if (await banner.isVisible()) await banner.getByRole("button", { name: "Accept All" }).click();
+    const section = page.getByRole("region", { name: "Your photos" });
+    await expect(section).toBeVisible();
+    await expect(section).toContainText(PHOTOS_MESSAGES.photosSectionIntro);
+    const list = section.getByRole("list", { name: "Your photos, main photo first" });
+    const shown = () => list.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+    await expect(list.getByRole("img")).toHaveCount(3);
+    expect(await shown()).toEqual([first, second, third]);
+    await expect(list.getByRole("img", { name: "Photo 1 of 3, your main photo" })).toBeVisible();
+    // Each photo is drawn, not a broken image.
+    for (const img of await list.getByRole("img").all()) {
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(560);
+    }
+    await section.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(page);
+    if (SCREENS) await section.screenshot({ path: `${SCREENS}/settings-photos-${size.name}.png` });
+
+    // By keyboard alone: the first photo moves later, and the live region says where it went.
+    const live = section.getByRole("status");
+    await section.getByRole("button", { name: "Move later (photo 1)" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(live).toHaveText("Photo 1 moved later: it is now photo 2 of 3.");
+    await expect.poll(shown).toEqual([second, first, third]);
+    // Focus stays with the photo that moved, so pressing on moves it further.
+    await expect(section.getByRole("button", { name: "Move later (photo 2)" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(live).toHaveText("Photo 2 moved later: it is now photo 3 of 3.");
+    await expect.poll(shown).toEqual([second, third, first]);
+    // At the end of the list "Move later" is off; focus is still on that photo.
+    await expect(section.getByRole("button", { name: "Move later (photo 3)" })).toBeDisabled();
+    await expect(section.getByRole("button", { name: "Move earlier (photo 3)" })).toBeFocused();
+
+    // The last photo (the one that was first) becomes the main photo again, by Tab and Enter.
+    await page.keyboard.press("Tab");
+    await expect(section.getByRole("button", { name: "Make main photo (photo 3)" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(live).toHaveText("Photo 3 is now your main photo.");
+    await expect.poll(shown).toEqual([first, second, third]);
+    // Now photo 3 (the former second) is made the main photo, which is what Theo sees first.
+    await section.getByRole("button", { name: "Make main photo (photo 3)" }).click();
+    await expect(live).toHaveText("Photo 3 is now your main photo.");
+    await expect.poll(shown).toEqual([third, first, second]);
+    await page.reload();
+    await expect.poll(shown).toEqual([third, first, second]);
+    const theirView = await viewer.page.request.get(MATCHES_PATH);
+    const match = ((await theirView.json()) as { matches: { id: string; photos: string[] }[] }).matches.find(
+      (m) => m.id === owner.id,
+    );
+    expect(match?.photos).toEqual([third, first, second]);
+    await viewer.page.goto("/");
+    const review = viewer.page.getByRole("region", { name: "Photo review" });
+    await expect(review.getByRole("img", { name: "Your potential match, 1 of 3" })).toHaveAttribute("src", third);
+
+    // Remove asks once; "Keep it" keeps it.
+    await section.getByRole("button", { name: "Remove (photo 2)" }).click();
+    await expect(section.getByText(PHOTOS_MESSAGES.photoRemoveConfirm)).toBeVisible();
+    await expect(section.getByRole("button", { name: "Remove photo 2" })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    if (SCREENS) await section.screenshot({ path: `${SCREENS}/settings-photos-remove-asks-${size.name}.png` });
+    await section.getByRole("button", { name: "Keep it" }).click();
+    await expect(section.getByRole("button", { name: "Remove (photo 2)" })).toBeFocused();
+    await expect(list.getByRole("img")).toHaveCount(3);
+    await section.getByRole("button", { name: "Remove (photo 2)" }).click();
+    await section.getByRole("button", { name: "Remove photo 2" }).click();
+    await expect(live).toHaveText("Photo 2 removed. You have 2 photos.");
+    await expect.poll(shown).toEqual([third, second]);
+    // Theo's open photo review follows at once: two photos now.
+    await expect(review.getByRole("img", { name: "Your potential match, 1 of 2" })).toBeVisible();
+
+    // At the minimum of 2 nothing more can be removed, and the section says why.
+    await expect(section.getByRole("button", { name: "Remove (photo 1)" })).toBeDisabled();
+    await expect(section.getByRole("button", { name: "Remove (photo 2)" })).toBeDisabled();
+    await expect(section.getByText(PHOTOS_MESSAGES.photoRemoveBelowMinimum)).toBeVisible();
+    await expect(section.getByText("3 slots remaining")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+    await expectNoSeriousAxeViolations(page);
+    if (SCREENS) await section.screenshot({ path: `${SCREENS}/settings-photos-minimum-${size.name}.png` });
+
+    // More photos come from the upload page, which starts from the saved ones and leads back here.
+    await section.getByRole("link", { name: "Add photos" }).click();
+    await expect(page).toHaveURL("/photo-upload");
+    await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(2);
+    await page.getByRole("link", { name: "Back to Settings" }).click();
+    await expect(page).toHaveURL("/settings");
+    await expect(section.getByRole("heading", { name: "Your photos" })).toBeInViewport();
+  });
+}
