@@ -69,6 +69,8 @@ export interface AppOptions extends DatabaseHandle {
   logStream?: LogStream;
   /** What the service counts about itself; made here if absent (server.ts makes it earlier, for the sign-up mailer). */
   metrics?: Metrics;
+  /** How often event streams are kept alive and their sessions checked; 25 s if absent (tests shorten it). */
+  eventStreamHeartbeatMs?: number;
 }
 
 /** A feature: an encapsulated plugin that adds routes and callables, using the platform's decorators. */
@@ -133,7 +135,7 @@ export async function buildApp(options: AppOptions, features: readonly Feature[]
   await app.register(accountLifecyclePlugin);
   await app.register(dataExportPlugin);
   await app.register(callablesPlugin);
-  await app.register(eventsRoute);
+  await app.register(eventsRoute, { heartbeatMs: options.eventStreamHeartbeatMs });
 
   for (const feature of features) await app.register(feature);
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
@@ -17,6 +17,9 @@ export interface SessionUser {
   /** The sign-in this request belongs to (one browser's): what is bound to it goes with it. */
   sessionId: string;
 }
+
+/** Tokens per statement when many sessions are checked at once (well under pg's parameter limit). */
+const LIVE_TOKENS_PER_STATEMENT = 1_000;
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
@@ -111,17 +114,40 @@ export function createSessionResolver(auth: AuthService, db: Database) {
     return user;
   };
 
+  /** The session token a request's cookie carries, if Better Auth signed it. */
+  const sessionTokenOf = async (request: FastifyRequest): Promise<string | null> => {
+    const context = await auth.$context;
+    const cookie = request.cookies[context.authCookies.sessionToken.name];
+    return cookie ? verifiedCookieValue(cookie, context.secret) : null;
+  };
+
   /**
    * Whether the request's session still exists and has not expired, read afresh (not from the
    * per-request cache): a long-lived request, such as an event stream, asks again later.
    */
   const stillSignedIn = async (request: FastifyRequest): Promise<boolean> => {
-    const context = await auth.$context;
-    const cookie = request.cookies[context.authCookies.sessionToken.name];
-    const token = cookie ? verifiedCookieValue(cookie, context.secret) : null;
+    const token = await sessionTokenOf(request);
     if (!token) return false;
     const [row] = await sessionByToken.execute({ token });
     return row !== undefined && row.expiresAt.getTime() > Date.now();
+  };
+
+  /**
+   * Of these session tokens, those whose session still exists and has not expired, read afresh in
+   * one statement per LIVE_TOKENS_PER_STATEMENT: what the event streams check together on each
+   * heartbeat, instead of a statement per stream.
+   */
+  const liveTokens = async (tokens: readonly string[]): Promise<Set<string>> => {
+    const live = new Set<string>();
+    for (let start = 0; start < tokens.length; start += LIVE_TOKENS_PER_STATEMENT) {
+      const batch = tokens.slice(start, start + LIVE_TOKENS_PER_STATEMENT);
+      const rows = await db
+        .select({ token: sessions.token })
+        .from(sessions)
+        .where(and(inArray(sessions.token, batch), gt(sessions.expiresAt, new Date())));
+      for (const row of rows) live.add(row.token);
+    }
+    return live;
   };
 
   /** A route hook that refuses a request without a signed-in user before its body is validated. */
@@ -129,7 +155,7 @@ export function createSessionResolver(auth: AuthService, db: Database) {
     await requireUser(request);
   };
 
-  return { optionalUser, requireUser, signedIn, stillSignedIn };
+  return { optionalUser, requireUser, signedIn, stillSignedIn, sessionTokenOf, liveTokens };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;
