@@ -23,9 +23,14 @@ export type ProfileChanges = Partial<
 
 /**
  * Writes the changes and, with a new display name, the auth record's name too: the header greets
- * by the session's name, so both must say the same.
+ * by the session's name, so both must say the same. Without one, the update is a statement of its
+ * own (no transaction around it: a begin and a commit more on each settings save).
  */
 export async function updateProfile(db: Database, userId: string, changes: ProfileChanges): Promise<ProfileRow | null> {
+  if (changes.displayName === undefined) {
+    const [row] = await db.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
+    return row ?? null;
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
     if (row && changes.displayName !== undefined) {
