@@ -46,6 +46,7 @@ import { rateLimitPlugin } from "./platform/rate-limit/rate-limit-plugin.ts";
 import type { RealtimeBus } from "./platform/realtime/bus.ts";
 import { eventsRoute } from "./platform/realtime/events-route.ts";
 import { realtimePlugin } from "./platform/realtime/realtime-plugin.ts";
+import type { SessionChanges } from "./platform/sessions/session-changes.ts";
 import { sessionsPlugin } from "./platform/sessions/sessions-plugin.ts";
 import type { StorageDriver } from "./platform/storage/storage.ts";
 import { storagePlugin } from "./platform/storage/storage-plugin.ts";
@@ -69,6 +70,11 @@ export interface AppOptions extends DatabaseHandle {
   logStream?: LogStream;
   /** What the service counts about itself; made here if absent (server.ts makes it earlier, for the sign-up mailer). */
   metrics?: Metrics;
+  /**
+   * What the database says of changed sessions and accounts (server.ts listens): with it, sessions
+   * read in the last SESSION_CACHE_SECONDS are not read again. Absent: every request reads its session.
+   */
+  sessionChanges?: SessionChanges;
   /** How often event streams are kept alive and their sessions checked; 25 s if absent (tests shorten it). */
   eventStreamHeartbeatMs?: number;
 }
@@ -130,7 +136,7 @@ export async function buildApp(options: AppOptions, features: readonly Feature[]
   await app.register(pushPlugin, { push: options.push });
   await app.register(noticesPlugin);
   await app.register(storagePlugin, { storage: options.storage });
-  await app.register(sessionsPlugin, { auth: options.auth });
+  await app.register(sessionsPlugin, { auth: options.auth, sessionChanges: options.sessionChanges });
   await app.register(botcheckPlugin, { secret: options.auth.options.secret });
   await app.register(accountLifecyclePlugin);
   await app.register(dataExportPlugin);

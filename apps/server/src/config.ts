@@ -23,6 +23,9 @@ const configSchema = z.object({
   // pooled connection), and for one statement.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  // How long a session read from the database serves the same person's next requests; the
+  // database tells every instance at once when a session or its account changes (0 = off).
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()

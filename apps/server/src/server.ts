@@ -12,6 +12,7 @@ import { startMetricsServer } from "./platform/metrics/exposition.ts";
 import { createMetrics } from "./platform/metrics/metrics.ts";
 import { createInProcessBus, createPostgresBus, type RealtimeBus } from "./platform/realtime/bus.ts";
 import { loadOrCreateSecret } from "./platform/secrets/local-secret.ts";
+import { listenForSessionChanges } from "./platform/sessions/session-changes.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -53,6 +54,11 @@ export async function startServer(config: Config, log: (line: string) => void = 
     // With an outside database there may be several instances: changes travel through it.
     const bus: RealtimeBus = config.DATABASE_URL ? await createPostgresBus(databaseUrl) : createInProcessBus();
     cleanups.push(() => bus.close());
+    // Any instance's sign-out, suspension or deletion reaches this one's cache of sessions.
+    const sessionChanges = await listenForSessionChanges(databaseUrl, (error) =>
+      log(`Listening for session changes: ${error instanceof Error ? error.message : error}`),
+    );
+    cleanups.push(() => sessionChanges.close());
 
     // Cleanups run in reverse: jobs stop after the listener and before the pool, letting running
     // jobs finish.
@@ -74,7 +80,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       metrics.mailSent,
     );
     const auth = createAuth({ config, db, secret, mailer, onSignUp: metrics.signUp });
-    const app = await buildApp({ config, db, pool, bus, auth, jobs, metrics });
+    const app = await buildApp({ config, db, pool, bus, auth, jobs, metrics, sessionChanges });
     cleanups.push(() =>
       closeHttpGracefully(app, { graceMs: config.SHUTDOWN_GRACE_MS, delayMs: config.SHUTDOWN_DELAY_MS }),
     );

@@ -6,17 +6,10 @@ import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AuthService } from "./auth-service.ts";
+import type { SessionCache } from "./session-cache.ts";
+import type { SessionUser } from "./session-user.ts";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  /** Whether the holder of this sign-in proved the mailbox (users.mailbox_proven_at). */
-  mailboxProven: boolean;
-  /** The sign-in this request belongs to (one browser's): what is bound to it goes with it. */
-  sessionId: string;
-}
+export type { SessionUser } from "./session-user.ts";
 
 /** Tokens per statement when many sessions are checked at once (well under pg's parameter limit). */
 const LIVE_TOKENS_PER_STATEMENT = 1_000;
@@ -45,12 +38,13 @@ function verifiedCookieValue(cookie: string, secret: string): string | null {
  * Most requests come with a session that needs nothing but reading, so that case is answered by
  * one query (session and user together) after checking the cookie's signature here, which costs a
  * fraction of a full Better Auth call (its per-call context, hooks and output filtering took most
- * of an authenticated read's time). A revoked or deleted session is refused at once, since the
- * row is read on every request. Anything else — a session due for its daily extension, an expired
+ * of an authenticated read's time). With `recent` (the server's, not the tests' apps), a session
+ * read in the last few seconds is not read again, until the database says it or its account
+ * changed (session-cache.ts, docs/decisions/0022). Anything else — a session due for its daily extension, an expired
  * one Better Auth cleans up, a "don't remember me" session — goes through Better Auth's getSession,
  * so its rules stay the only rules.
  */
-export function createSessionResolver(auth: AuthService, db: Database) {
+export function createSessionResolver(auth: AuthService, db: Database, recent?: SessionCache) {
   // Prepared once: building the statement anew on every request cost as much as running it.
   const sessionByToken = db
     .select({
@@ -74,13 +68,16 @@ export function createSessionResolver(auth: AuthService, db: Database) {
     if (request.cookies[context.authCookies.dontRememberToken.name]) return ASK_BETTER_AUTH;
     const token = verifiedCookieValue(cookie, context.secret);
     if (!token) return null;
+    const cached = recent?.get(token);
+    if (cached) return cached;
+    const mark = recent?.mark();
     const [row] = await sessionByToken.execute({ token });
     if (!row) return null;
     const now = Date.now();
     const { expiresIn, updateAge } = context.sessionConfig;
-    const dueForExtension = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
-    if (row.expiresAt.getTime() <= now || dueForExtension) return ASK_BETTER_AUTH;
-    return {
+    const extensionDueAt = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000;
+    if (row.expiresAt.getTime() <= now || extensionDueAt <= now) return ASK_BETTER_AUTH;
+    const user: SessionUser = {
       id: row.id,
       email: row.email,
       name: row.name,
@@ -88,6 +85,9 @@ export function createSessionResolver(auth: AuthService, db: Database) {
       mailboxProven: row.mailboxProvenAt !== null,
       sessionId: row.sessionId,
     };
+    // Kept no later than the session's expiry or its extension, which Better Auth must make.
+    if (mark !== undefined) recent?.keep(token, user, mark, Math.min(row.expiresAt.getTime(), extensionDueAt));
+    return user;
   };
 
   const readThroughBetterAuth = async (request: FastifyRequest): Promise<SessionUser | null> => {

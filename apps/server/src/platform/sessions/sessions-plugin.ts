@@ -1,6 +1,11 @@
 import fp from "fastify-plugin";
 import type { AuthService } from "./auth-service.ts";
+import { SessionCache } from "./session-cache.ts";
+import type { SessionChanges } from "./session-changes.ts";
 import { createSessionResolver, type SessionResolver } from "./session-resolver.ts";
+
+/** More sessions than an instance serves at once; past it, the oldest kept goes first. */
+const MAX_CACHED_SESSIONS = 100_000;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,10 +19,17 @@ declare module "fastify" {
   }
 }
 
-export const sessionsPlugin = fp<{ auth: AuthService }>(
-  async (app, { auth }) => {
+/**
+ * `sessionChanges`: what the database says of changed sessions (the server listens; the tests'
+ * apps do not). With it and SESSION_CACHE_SECONDS > 0, recently read sessions are kept.
+ */
+export const sessionsPlugin = fp<{ auth: AuthService; sessionChanges?: SessionChanges }>(
+  async (app, { auth, sessionChanges }) => {
+    const seconds = app.config.SESSION_CACHE_SECONDS;
+    const recent =
+      sessionChanges && seconds > 0 ? new SessionCache(sessionChanges, seconds * 1000, MAX_CACHED_SESSIONS) : undefined;
     app.decorate("auth", auth);
-    app.decorate("sessions", createSessionResolver(auth, app.db));
+    app.decorate("sessions", createSessionResolver(auth, app.db, recent));
   },
-  { name: "sessions", dependencies: ["db"] },
+  { name: "sessions", dependencies: ["db", "config"] },
 );
