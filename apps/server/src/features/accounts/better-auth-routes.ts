@@ -112,7 +112,10 @@ export function registerBetterAuthRoutes(app: FastifyInstance, limited: LimitChe
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
       if (signingIn) await signIn.after(request, response.status);
-      if (signingOut && response.ok) await bus.publish(signingOut.id, { topic: "session" });
+      if (signingOut && response.ok) {
+        sessions.ended(signingOut.id);
+        await bus.publish(signingOut.id, { topic: "session" });
+      }
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== "set-cookie") reply.header(key, value);

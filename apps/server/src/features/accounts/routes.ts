@@ -166,6 +166,7 @@ export function registerAccountRoutes(
       });
       if (!userId) throw new AppError("INVALID_ARGUMENT", "resetFailed");
       // Every session ended: so do their event streams.
+      sessions.ended(userId);
       await bus.publish(userId, { topic: "session" });
       return { reset: true as const };
     },
@@ -217,6 +218,7 @@ export function registerAccountRoutes(
         request.log.warn({ err: error }, "account deleted email failed");
       });
       await accountLifecycle.accountDeleted(user.id);
+      sessions.ended(user.id);
       await bus.publish(user.id, { topic: "session" });
       const cookies = Object.keys(request.cookies ?? {}).filter((name) => name.includes("better-auth"));
       for (const name of cookies) reply.clearCookie(name, { path: "/" });

@@ -106,7 +106,10 @@ const safety: FastifyPluginAsync = async (app) => {
       }
       app.metrics.moderation(action);
       // The sessions it ended end their event streams too.
-      for (const userId of outcome.signedOut) await bus.publish(userId, { topic: "session" });
+      for (const userId of outcome.signedOut) {
+        sessions.ended(userId);
+        await bus.publish(userId, { topic: "session" });
+      }
       // The photo files the closed flags were keeping go (the daily sweep catches a lost one).
       await queuePhotoSweeps(app.jobs, outcome.photoOwners).catch((error: unknown) => {
         app.log.error({ err: error, userId: subjectId }, "could not queue the sweep of flagged photo files");

@@ -21,9 +21,9 @@ export class SessionCache {
     private readonly clock: () => number = Date.now,
   ) {
     changes.onChange((userId) => {
+      if (userId !== null) return this.changed(userId);
       this.changesHeard++;
-      if (userId === null) this.clear();
-      else this.forgetUser(userId);
+      this.clear();
     });
   }
 
@@ -60,6 +60,15 @@ export class SessionCache {
       this.tokensOf.set(user.id, tokens);
     }
     tokens.add(token);
+  }
+
+  /**
+   * This instance ended the user's sessions (or changed the account): forgotten now, before the
+   * request that did it answers, rather than when the database's word comes back.
+   */
+  changed(userId: string): void {
+    this.changesHeard++;
+    this.forgetUser(userId);
   }
 
   get size(): number {

@@ -150,12 +150,18 @@ export function createSessionResolver(auth: AuthService, db: Database, recent?: 
     return live;
   };
 
+  /**
+   * The user's sessions were ended (or the account changed) by this request, committed: their
+   * kept copies on this instance go at once. Other instances hear it from the database.
+   */
+  const ended = (userId: string): void => recent?.changed(userId);
+
   /** A route hook that refuses a request without a signed-in user before its body is validated. */
   const signedIn = async (request: FastifyRequest): Promise<void> => {
     await requireUser(request);
   };
 
-  return { optionalUser, requireUser, signedIn, stillSignedIn, sessionTokenOf, liveTokens };
+  return { optionalUser, requireUser, signedIn, stillSignedIn, sessionTokenOf, liveTokens, ended };
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;

@@ -152,6 +152,21 @@ describe("sessions kept by each instance", () => {
     expect((await me(b, leaving.cookie)).statusCode).toBe(401);
   });
 
+  it("a sign-out or an account deleted is refused by the same instance on the very next request", async () => {
+    const person = await signUp(a.app);
+    await settled();
+    expect((await me(a, person.cookie)).statusCode).toBe(200);
+    // No waiting for the database's word: the instance that ended the session forgot it itself.
+    expect((await post(a.app, "/api/auth/sign-out", {}, { cookie: person.cookie })).statusCode).toBe(200);
+    expect((await me(a, person.cookie)).statusCode).toBe(401);
+
+    const leaving = await signUp(a.app);
+    await settled();
+    expect((await me(a, leaving.cookie)).statusCode).toBe(200);
+    await post(a.app, "/api/accounts/delete", { confirmation: "delete" }, { cookie: leaving.cookie });
+    expect((await me(a, leaving.cookie)).statusCode).toBe(401);
+  });
+
   it("a change to the account itself (its verification) is read afresh on the other instance", async () => {
     const person = await signUp(a.app);
     await settled();
