@@ -52,8 +52,9 @@ if (process.send) {
     entry(route).requests++;
     return currentRoute.run(route, () => emit.call(this, event, ...rest));
   } as typeof http.Server.prototype.emit;
-  // The server's own copy of pg, as it resolves it.
-  const serverRequire = createRequire(path.join(import.meta.dirname, "../../apps/server/src/main.ts"));
+  // The server's own copy of pg, as it resolves it: the server runs in its checkout (a baseline's
+  // with --server-dir), which has its own node_modules.
+  const serverRequire = createRequire(path.join(process.cwd(), "apps/server/src/main.ts"));
   const pg = serverRequire("pg") as typeof import("pg");
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
