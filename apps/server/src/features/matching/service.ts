@@ -46,7 +46,7 @@ import {
 } from "./mutations.ts";
 import type { Narrative, NarrativeWriter } from "./narrative/narrative.ts";
 import { type DealbreakerQuestion, type MatchPerson, readPerson } from "./scoring/dealbreakers.ts";
-import { explainFit, sharedInterests } from "./scoring/explanation.ts";
+import { explainFit, sharedInterestsWith } from "./scoring/explanation.ts";
 import { decidePair, judgePair, type PairDecision, type PairVerdict } from "./scoring/pair-verdict.ts";
 import { retrieveTopK } from "./scoring/retrieval.ts";
 import type { Scorer } from "./scoring/scorer.ts";
@@ -140,11 +140,10 @@ export class MatchingService {
     if (reviewed.length === 0) return matches;
     const narratives = await findNarratives(this.deps.db, [userId, ...reviewed.map((m) => m.id)]);
     const mine = narratives.get(userId);
+    const sharedWith = mine ? sharedInterestsWith(mine) : null;
     return matches.map((m) => {
       const theirs = narratives.get(m.id);
-      return m.status === "photoValidation" && mine && theirs
-        ? { ...m, sharedInterests: sharedInterests(mine, theirs) }
-        : m;
+      return m.status === "photoValidation" && sharedWith && theirs ? { ...m, sharedInterests: sharedWith(theirs) } : m;
     });
   }
 

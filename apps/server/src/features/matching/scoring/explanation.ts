@@ -84,10 +84,17 @@ export const MAX_SHARED_INTERESTS = 3;
  * from what each says of themselves: labels only, never anyone's words. Pure and deterministic.
  */
 export function sharedInterests(person: Narrative, candidate: Narrative): string[] {
+  return sharedInterestsWith(person)(candidate);
+}
+
+/** sharedInterests of one person with each of several candidates, their own text read once. */
+export function sharedInterestsWith(person: Narrative): (candidate: Narrative) => string[] {
   const mine = readConcepts(selfText(person)).affirmed.interests;
-  const theirs = readConcepts(selfText(candidate)).affirmed.interests;
-  return CONCEPTS.interests
-    .filter((c) => mine.has(c.id) && theirs.has(c.id))
-    .map((c) => c.label)
-    .slice(0, MAX_SHARED_INTERESTS);
+  return (candidate) => {
+    const theirs = readConcepts(selfText(candidate)).affirmed.interests;
+    return CONCEPTS.interests
+      .filter((c) => mine.has(c.id) && theirs.has(c.id))
+      .map((c) => c.label)
+      .slice(0, MAX_SHARED_INTERESTS);
+  };
 }
