@@ -155,15 +155,28 @@ test.describe("on a laptop", () => {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Casey Copier" }) });
     const flags = card.getByRole("heading", { name: /^Photos that look like another account's/ });
     await expect(flags).toBeVisible();
-    await expect(card.getByText(/^Like a photo Kim Park \(.+\) had first/).first()).toBeVisible();
+    // One group per account the photos look like, with how many and how close, under the card's
+    // evidence line (what its place in the queue stands on).
+    const group = card.getByRole("region", { name: "Like Kim Park's photos" });
+    await expect(
+      group.getByRole("heading", { name: /^Like Kim Park \(.+\): 1 photo, the closest \d+ of 64 bits apart$/ }),
+    ).toBeVisible();
+    await expect(
+      card.getByText(/^Evidence: 1 photo like another account's, the closest \d+ of 64 bits apart\.$/),
+    ).toBeVisible();
     // Both photos are there to compare, the copier's and Kim's, served to the moderator.
     for (const image of [
-      card.getByRole("img", { name: "Casey Copier's", exact: true }).first(),
-      card.getByRole("img", { name: "Kim Park's", exact: true }).first(),
+      group.getByRole("img", { name: "Casey Copier's", exact: true }).first(),
+      group.getByRole("img", { name: "Kim Park's", exact: true }).first(),
     ]) {
       await expect(image).toBeVisible();
       expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(560);
     }
+    // Each picture opens at full size from the keyboard (a link around it).
+    const kimsLink = group.getByRole("link", { name: "Kim Park's", exact: true }).first();
+    await kimsLink.focus();
+    await expect(kimsLink).toBeFocused();
+    expect(await kimsLink.getAttribute("href")).toMatch(/^\/api\/photos\//);
     await page.screenshot({ path: testInfo.outputPath("duplicate-flag-laptop.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(flags).toBeVisible();

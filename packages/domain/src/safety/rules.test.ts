@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   applicableModerationActions,
+  compareQueueStrength,
+  duplicatesByPerson,
   isModerator,
   MAX_COMBINING_MARKS,
   neutralisedText,
   parseAdminEmails,
+  queueStrength,
 } from "./rules.ts";
 
 describe("moderators (ADMIN_EMAILS)", () => {
@@ -67,5 +70,61 @@ describe("member text on the moderator's page", () => {
   it("leaves ordinary text, right-to-left scripts and emoji alone", () => {
     for (const text of ["Anna-Lena O'Brien", "שלום עולם", "مرحبا", "👩‍❤️‍👨 ok"])
       expect(neutralisedText(text)).toBe(text);
+  });
+});
+
+describe("the moderation queue's strongest first", () => {
+  const report = (mailboxGroup: number, countsTowardHide = true) => ({ mailboxGroup, countsTowardHide });
+  const duplicate = (otherId: string, photoUrl: string, distance: number) => ({ otherId, photoUrl, distance });
+
+  it("orders by counting reporters, then matched photos, then the closest copy, then reports; ties keep their order", () => {
+    const twoReporters = { reports: [report(1), report(2)], duplicates: [] };
+    const oneReporterThreeReports = { reports: [report(1), report(1), report(2, false)], duplicates: [] };
+    const threeCopies = {
+      reports: [report(1)],
+      duplicates: [duplicate("a", "p0", 9), duplicate("a", "p1", 8), duplicate("b", "p2", 7)],
+    };
+    const oneCloseCopy = { reports: [report(1)], duplicates: [duplicate("a", "p0", 1), duplicate("b", "p0", 2)] };
+    const oneFarCopy = { reports: [report(1)], duplicates: [duplicate("a", "p0", 6)] };
+    const nothingOpen = { reports: [], duplicates: [] };
+    const alsoNothingOpen = { reports: [], duplicates: [] };
+    const queue = [
+      nothingOpen,
+      oneFarCopy,
+      oneReporterThreeReports,
+      alsoNothingOpen,
+      oneCloseCopy,
+      threeCopies,
+      twoReporters,
+    ];
+    expect([...queue].sort(compareQueueStrength)).toEqual([
+      twoReporters,
+      threeCopies,
+      oneCloseCopy,
+      oneFarCopy,
+      oneReporterThreeReports,
+      nothingOpen,
+      alsoNothingOpen,
+    ]);
+    expect(queueStrength(threeCopies)).toEqual({
+      countingReporters: 1,
+      matchedPhotos: 3,
+      closestDistance: 7,
+      openReports: 1,
+    });
+  });
+
+  it("groups a card's look-alike photos by the other person, the one with more matched photos first", () => {
+    const groups = duplicatesByPerson([
+      duplicate("ana", "p0", 5),
+      duplicate("ben", "p1", 2),
+      duplicate("ana", "p1", 3),
+      duplicate("ana", "p0", 9),
+    ]);
+    expect(groups.map((group) => [group.otherId, group.matchedPhotos, group.closestDistance])).toEqual([
+      ["ana", 2, 3],
+      ["ben", 1, 2],
+    ]);
+    expect(groups[0]?.pairs.map((pair) => pair.distance)).toEqual([3, 5, 9]);
   });
 });

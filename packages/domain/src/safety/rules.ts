@@ -148,3 +148,72 @@ export function neutralisedText(text: string): string {
     return `${all.slice(0, MAX_COMBINING_MARKS).join("")}⟨${cut} more mark${cut === 1 ? "" : "s"}⟩`;
   });
 }
+
+/** What the queue's strength is read from: a card's open reports and duplicate-photo flags. */
+export interface QueueEvidence {
+  reports: readonly { countsTowardHide: boolean; mailboxGroup: number }[];
+  duplicates: readonly { photoUrl: string; distance: number }[];
+}
+
+/**
+ * How strongly the evidence on a moderation card points at the person, read in this order (the
+ * first that differs decides): reporters whose reports count towards a hide (different mailboxes),
+ * then how many of the person's photos look like another account's (matched copies), then how
+ * close the closest of them is (fewer bits apart is stronger), then open reports in all.
+ */
+export function queueStrength(evidence: QueueEvidence): {
+  countingReporters: number;
+  matchedPhotos: number;
+  closestDistance: number | null;
+  openReports: number;
+} {
+  const distances = evidence.duplicates.map((duplicate) => duplicate.distance);
+  return {
+    countingReporters: new Set(
+      evidence.reports.filter((report) => report.countsTowardHide).map((report) => report.mailboxGroup),
+    ).size,
+    matchedPhotos: new Set(evidence.duplicates.map((duplicate) => duplicate.photoUrl)).size,
+    closestDistance: distances.length > 0 ? Math.min(...distances) : null,
+    openReports: evidence.reports.length,
+  };
+}
+
+/**
+ * The moderation queue's order: the strongest evidence first (queueStrength); equal ones keep
+ * the order they came in (the oldest report or flag first). A card with nothing open (kept so a
+ * suspension can be lifted) is weaker than any with something open.
+ */
+export function compareQueueStrength(a: QueueEvidence, b: QueueEvidence): number {
+  const [first, second] = [queueStrength(a), queueStrength(b)];
+  const distance = (strength: typeof first) => strength.closestDistance ?? Number.POSITIVE_INFINITY;
+  return (
+    second.countingReporters - first.countingReporters ||
+    second.matchedPhotos - first.matchedPhotos ||
+    (distance(first) === distance(second) ? 0 : distance(first) < distance(second) ? -1 : 1) ||
+    second.openReports - first.openReports
+  );
+}
+
+/**
+ * A card's duplicate-photo flags grouped by the other account (one group per person whose
+ * photos it looks like), the strongest first: more matched photos, then the closest pair; within
+ * a group, the closest pair first.
+ */
+export function duplicatesByPerson<T extends { otherId: string; photoUrl: string; distance: number }>(
+  duplicates: readonly T[],
+): { otherId: string; pairs: T[]; matchedPhotos: number; closestDistance: number }[] {
+  const groups = new Map<string, T[]>();
+  for (const duplicate of duplicates)
+    groups.set(duplicate.otherId, [...(groups.get(duplicate.otherId) ?? []), duplicate]);
+  return [...groups.entries()]
+    .map(([otherId, pairs]) => {
+      const sorted = [...pairs].sort((x, y) => x.distance - y.distance);
+      return {
+        otherId,
+        pairs: sorted,
+        matchedPhotos: new Set(pairs.map((pair) => pair.photoUrl)).size,
+        closestDistance: sorted[0]?.distance ?? 0,
+      };
+    })
+    .sort((x, y) => y.matchedPhotos - x.matchedPhotos || x.closestDistance - y.closestDistance);
+}

@@ -1,6 +1,7 @@
 import { firstNameOf } from "@sams-web/domain/matching/rules";
 import type { ConnectionView, QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
 import {
+  compareQueueStrength,
   DECISIONS_AGAINST_REPORTERS,
   isModeratorAddress,
   MODERATION_QUEUE_LIMIT,
@@ -68,10 +69,11 @@ export async function listConnections(db: Database, userId: string): Promise<Con
 
 /**
  * The moderation queue: everyone with an open report, a duplicate-photo flag, a suspension or a
- * hide, with their reports, narrative, photos and every earlier decision about them. What waits
- * for a decision comes first, oldest report first, then the oldest duplicate-photo flag; people
- * with nothing open (suspended, kept so they can be restored) follow, latest first. Ordered in
- * the database, so the MODERATION_QUEUE_LIMIT shown are always the ones that matter most.
+ * hide, with their reports, narrative, photos and every earlier decision about them. Chosen in
+ * the database, so the MODERATION_QUEUE_LIMIT shown are always those that wait longest: what
+ * waits for a decision, oldest report first, then the oldest duplicate-photo flag; then people
+ * with nothing open (suspended, kept so they can be restored), latest first. Shown strongest
+ * evidence first (compareQueueStrength), equal ones in that order.
  */
 export async function moderationQueue(db: Database, adminEmails: readonly string[]): Promise<QueueEntry[]> {
   const oldestOpenReport = sql`(select min(${reports.createdAt}) from ${reports}
@@ -159,7 +161,7 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
     .leftJoin(users, eq(users.id, moderationActions.moderatorId))
     .where(inArray(moderationActions.subjectId, ids))
     .orderBy(desc(moderationActions.createdAt));
-  return people.map((person) => ({
+  const entries: QueueEntry[] = people.map((person) => ({
     id: person.id,
     displayName: person.displayName,
     email: person.email,
@@ -184,6 +186,8 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
         createdAt: row.createdAt.getTime(),
       })),
   }));
+  // Strongest evidence first; equal ones stay oldest first, as read above.
+  return entries.sort(compareQueueStrength);
 }
 
 /**

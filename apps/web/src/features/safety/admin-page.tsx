@@ -1,10 +1,12 @@
 import { INSIGHTS_PAGE_PATH } from "@sams-web/domain/insights/contracts";
-import type { QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
+import type { QueueDuplicate, QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
 import {
   applicableModerationActions,
+  duplicatesByPerson,
   MODERATION_QUEUE_LIMIT,
   type ModerationAction,
   neutralisedText,
+  queueStrength,
   REPORT_REASON_LABELS,
   SHADOW_HIDE_REPORTERS,
 } from "@sams-web/domain/safety/rules";
@@ -60,6 +62,78 @@ function reportSummary(reports: QueueReport[]): string {
   return `From ${mailboxes} ${plural}; ${counting} of them ${verb} towards hiding this person (it takes ${SHADOW_HIDE_REPORTERS}).`;
 }
 
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** What the card's place in the queue stands on (queueStrength), in the order it is weighed. */
+function strengthLine(entry: QueueEntry): string | null {
+  const strength = queueStrength(entry);
+  const parts = [
+    strength.countingReporters > 0 ? `${plural(strength.countingReporters, "reporter")} counting towards a hide` : null,
+    strength.matchedPhotos > 0
+      ? `${plural(strength.matchedPhotos, "photo")} like another account's, the closest ${strength.closestDistance} of 64 bits apart`
+      : null,
+    strength.openReports > 0 ? plural(strength.openReports, "open report") : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Evidence: ${parts.join(" · ")}.` : null;
+}
+
+/** One flagged photo beside the one it looks like, each opening at full size. */
+function PhotoPair({ duplicate, name }: { duplicate: QueueDuplicate; name: string }) {
+  const photo = (url: string, alt: string, caption: string) => (
+    <figure>
+      <a href={url} target="_blank" rel="noreferrer" className="block rounded focus-visible:outline-2">
+        <img src={url} alt={alt} className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" />
+      </a>
+      <figcaption className="mt-1 text-xs text-ink-soft">{caption}</figcaption>
+    </figure>
+  );
+  return (
+    <li className="flex items-start gap-2 rounded-lg bg-silk-deep/60 p-2">
+      {photo(duplicate.photoUrl, `${name}'s`, "This account")}
+      {photo(duplicate.otherPhotoUrl, `${duplicate.otherName}'s`, "Had it first")}
+      <p className="text-xs text-ink-soft">{duplicate.distance} of 64 bits apart</p>
+    </li>
+  );
+}
+
+/**
+ * The card's look-alike photos, one group per account they look like (duplicatesByPerson): the
+ * account with the most matched photos first, each group's closest pair first.
+ */
+function LookAlikes({ entry }: { entry: QueueEntry }) {
+  const groups = duplicatesByPerson(entry.duplicates);
+  return (
+    <section aria-label="Photos that look like another account's">
+      <h3 className="mt-4 font-semibold">
+        Photos that look like another account's (
+        {plural(new Set(entry.duplicates.map((d) => d.photoUrl)).size, "photo")}, {plural(groups.length, "account")})
+      </h3>
+      {groups.map((group) => {
+        const other = group.pairs[0] as QueueDuplicate;
+        return (
+          <section key={group.otherId} className="mt-2" aria-label={`Like ${other.otherName}'s photos`}>
+            {/* An address has no place to break: it may break anywhere rather than widen the page. */}
+            <h4 className="text-sm [overflow-wrap:anywhere]">
+              Like <MemberText text={other.otherName} /> (<MemberText text={other.otherEmail} />
+              ): {plural(group.matchedPhotos, "photo")}, the closest {group.closestDistance} of 64 bits apart
+            </h4>
+            <ul className="mt-1 flex flex-wrap gap-2 text-sm">
+              {group.pairs.map((duplicate) => (
+                <PhotoPair
+                  key={`${duplicate.photoUrl}-${duplicate.otherPhotoUrl}`}
+                  duplicate={duplicate}
+                  name={entry.displayName}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+      <p className="mt-2 text-sm">The first to upload may be the one whose photos were taken.</p>
+    </section>
+  );
+}
+
 /**
  * One reported person: who reported what, what they wrote about themselves, and the decisions
  * that still change something for them. `onDecided` gets the sentence to show: after a dismiss
@@ -104,6 +178,7 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
           <MemberText text={entry.email} /> · {state}
         </p>
       </div>
+      {strengthLine(entry) && <p className="mt-1 text-sm font-medium">{strengthLine(entry)}</p>}
       {entry.photos.length > 0 && (
         <div className="mt-3 flex gap-2 overflow-x-auto">
           {entry.photos.map((photo, index) => (
@@ -150,41 +225,7 @@ function QueueCard({ entry, onDecided }: { entry: QueueEntry; onDecided: (messag
           </li>
         ))}
       </ol>
-      {entry.duplicates.length > 0 && (
-        <>
-          <h3 className="mt-4 font-semibold">Photos that look like another account's ({entry.duplicates.length})</h3>
-          <ul className="mt-2 space-y-2 text-sm">
-            {entry.duplicates.map((duplicate) => (
-              <li key={`${duplicate.photoUrl}-${duplicate.otherPhotoUrl}`} className="rounded-lg bg-silk-deep/60 p-2">
-                <div className="flex gap-3">
-                  <figure>
-                    <img
-                      src={duplicate.photoUrl}
-                      alt={`${entry.displayName}'s`}
-                      className="h-20 w-20 rounded object-cover"
-                    />
-                    <figcaption className="mt-1 text-xs text-ink-soft">This account</figcaption>
-                  </figure>
-                  <figure>
-                    <img
-                      src={duplicate.otherPhotoUrl}
-                      alt={`${duplicate.otherName}'s`}
-                      className="h-20 w-20 rounded object-cover"
-                    />
-                    <figcaption className="mt-1 text-xs text-ink-soft">Had it first</figcaption>
-                  </figure>
-                </div>
-                {/* An address has no place to break: it may break anywhere rather than widen the page. */}
-                <p className="mt-2 [overflow-wrap:anywhere]">
-                  Like a photo <MemberText text={duplicate.otherName} /> (<MemberText text={duplicate.otherEmail} />)
-                  had first, {duplicate.distance} of 64 bits apart. The first to upload may be the one whose photos were
-                  taken.
-                </p>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {entry.duplicates.length > 0 && <LookAlikes entry={entry} />}
       {entry.history.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold">History</h3>
