@@ -171,7 +171,7 @@ function PhotoList({ photos }: { photos: string[] }) {
                 {confirming === photo ? (
                   <div className="space-y-2">
                     <p>{T.photoRemoveConfirm}</p>
-                    <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+                    <div className="flex flex-wrap gap-2">
                       <button
                         type="button"
                         ref={button(photo, "remove")}
