@@ -6,7 +6,8 @@
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--screen /settings …] [--baseline DIR]
 //
 // With --baseline, a second checkout (built, with its dependencies installed: an earlier commit,
-// say) is measured the same way in the same run, and each figure is printed as baseline → this.
+// say) is measured the same way in the same run, alternating with this one run by run (so a busy
+// moment of the machine weighs on both), and each figure is printed as baseline → this.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -94,8 +95,8 @@ const SCREENS: Screen[] = [
   ["/photo-upload", true],
 ];
 
-/** Starts the production server of the checkout at `checkout` and audits each screen. */
-async function measureCheckout(checkout: string, chromePort: number, screens: Screen[]) {
+/** Starts the production server of the checkout at `checkout`, with a signed-in member's cookie. */
+async function startCheckout(checkout: string) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-lighthouse-"));
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
@@ -111,8 +112,13 @@ async function measureCheckout(checkout: string, chromePort: number, screens: Sc
     },
     stdio: "ignore",
   });
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://localhost:${port}`;
   try {
-    const base = `http://localhost:${port}`;
     for (let i = 0; ; i++) {
       if (
         await fetch(`${base}/api/health`).then(
@@ -124,36 +130,59 @@ async function measureCheckout(checkout: string, chromePort: number, screens: Sc
       if (i > 600) throw new Error(`the server of ${checkout} did not start`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const cookie = await signedInCookie(base);
-    const results = new Map<string, Record<keyof Result, number>>();
-    for (const [screen, signedIn] of screens) {
-      const runs: Result[] = [];
-      for (let i = 0; i < RUNS; i++)
-        runs.push(await audit(`${base}${screen}`, chromePort, signedIn ? cookie : undefined));
-      const m = (key: keyof Result) => median(runs.map((r) => r[key]));
-      results.set(screen, { score: m("score"), lcp: m("lcp"), tbt: m("tbt"), cls: m("cls"), jsBytes: m("jsBytes") });
-    }
-    return results;
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    await rm(dataDir, { recursive: true, force: true });
+    return { base, cookie: await signedInCookie(base), stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
+}
+
+type Checkout = Awaited<ReturnType<typeof startCheckout>>;
+
+/**
+ * Audits each screen RUNS times on each checkout, alternating between them run by run, so a change
+ * in the machine's load during the bench weighs on both sides alike; medians per checkout.
+ */
+async function measure(checkouts: Checkout[], chromePort: number, screens: Screen[]) {
+  const results = checkouts.map(() => new Map<string, Record<keyof Result, number>>());
+  for (const [screen, signedIn] of screens) {
+    const runs: Result[][] = checkouts.map(() => []);
+    for (let i = 0; i < RUNS; i++)
+      for (const [k, checkout] of checkouts.entries())
+        runs[k]?.push(await audit(`${checkout.base}${screen}`, chromePort, signedIn ? checkout.cookie : undefined));
+    for (const [k, checkoutRuns] of runs.entries()) {
+      const m = (key: keyof Result) => median(checkoutRuns.map((r) => r[key]));
+      results[k]?.set(screen, {
+        score: m("score"),
+        lcp: m("lcp"),
+        tbt: m("tbt"),
+        cls: m("cls"),
+        jsBytes: m("jsBytes"),
+      });
+    }
+  }
+  return results;
 }
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
 });
+const checkouts: Checkout[] = [];
 try {
   const screens = values.screen ? SCREENS.filter(([screen]) => values.screen?.includes(screen)) : SCREENS;
-  const before = values.baseline ? await measureCheckout(path.resolve(values.baseline), chrome.port, screens) : null;
-  const after = await measureCheckout(root, chrome.port, screens);
+  if (values.baseline) checkouts.push(await startCheckout(path.resolve(values.baseline)));
+  checkouts.push(await startCheckout(root));
+  const results = await measure(checkouts, chrome.port, screens);
+  const after = results[results.length - 1] as Map<string, Record<keyof Result, number>>;
+  const before = values.baseline ? results[0] : undefined;
   const show = (screen: string, key: keyof Result, format: (n: number) => string) => {
     const now = format(after.get(screen)?.[key] ?? Number.NaN);
     return before ? `${format(before.get(screen)?.[key] ?? Number.NaN)} → ${now}` : now;
   };
-  console.log(`Lighthouse mobile, median of ${RUNS}${before ? `; baseline ${values.baseline} → this checkout` : ""}`);
+  console.log(
+    `Lighthouse mobile, median of ${RUNS}${before ? `; baseline ${values.baseline} → this checkout, runs alternating` : ""}`,
+  );
   console.log("| screen | performance | LCP | TBT | CLS | JS on the wire |");
   console.log("| ------ | ----------- | --- | --- | --- | -------------- |");
   for (const [screen, signedIn] of screens) {
@@ -163,4 +192,5 @@ try {
   }
 } finally {
   chrome.kill();
+  for (const checkout of checkouts) await checkout.stop();
 }
