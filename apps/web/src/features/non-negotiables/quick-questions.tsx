@@ -1,7 +1,8 @@
 import type { FactKey, Facts, LimitId } from "@sams-web/domain/non-negotiables/contracts";
-import { FACT_QUESTIONS, LIMIT_CHIPS, NON_NEGOTIABLES_MESSAGES } from "@sams-web/domain/non-negotiables/messages";
+import { FACT_QUESTIONS, NON_NEGOTIABLES_MESSAGES } from "@sams-web/domain/non-negotiables/messages";
 import { FACT_KEYS, FACT_OPTIONS, factAsked, LIMIT_IDS, limitApplies } from "@sams-web/domain/non-negotiables/rules";
 import { useEffect, useId, useRef, useState } from "react";
+import { LimitChip } from "./limit-chip.tsx";
 
 const T = NON_NEGOTIABLES_MESSAGES;
 
@@ -92,18 +93,7 @@ export function QuickQuestions({
           </legend>
           <div className="flex flex-wrap gap-2">
             {offered.map((limit) => (
-              <label
-                key={limit}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-2 has-checked:border-rose has-checked:bg-rose-soft has-focus-visible:outline-3 has-focus-visible:outline-rose"
-              >
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-rose"
-                  checked={chosen.has(limit)}
-                  onChange={() => toggle(limit)}
-                />
-                {LIMIT_CHIPS[limit]}
-              </label>
+              <LimitChip key={limit} limit={limit} checked={chosen.has(limit)} onToggle={toggle} />
             ))}
           </div>
           <div className="mt-4 flex flex-wrap gap-2">

@@ -26,6 +26,7 @@ import { SETTINGS_DEBOUNCE_MS, SETTINGS_SAVED_NOTICE_MS } from "@sams-web/domain
 import { type ReactNode, useState } from "react";
 import { useAutosavedDraft } from "../../lib/use-autosaved-draft.ts";
 import { useNonNegotiables, useSaveNonNegotiables } from "./api.ts";
+import { LimitChip } from "./limit-chip.tsx";
 import { itemLabel } from "./read-back-card.tsx";
 
 const T = NON_NEGOTIABLES_MESSAGES;
@@ -228,18 +229,12 @@ function TopicDetails({
             <legend className="mb-2 text-sm font-semibold">{T.nonNegotiablesInAPartner}</legend>
             <div className="flex flex-wrap gap-2">
               {limits.map((limit) => (
-                <label
+                <LimitChip
                   key={limit}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-2 has-checked:border-rose has-checked:bg-rose-soft has-focus-visible:outline-3 has-focus-visible:outline-rose"
-                >
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-rose"
-                    checked={facts.limits?.includes(limit) ?? false}
-                    onChange={() => onToggleLimit(limit)}
-                  />
-                  {LIMIT_CHIPS[limit]}
-                </label>
+                  limit={limit}
+                  checked={facts.limits?.includes(limit) ?? false}
+                  onToggle={onToggleLimit}
+                />
               ))}
             </div>
           </fieldset>
