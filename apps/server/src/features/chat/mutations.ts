@@ -1,7 +1,8 @@
 import type { ChatSender } from "@sams-web/domain/chat/contracts";
 import { canTransition, type MatchStatus } from "@sams-web/domain/matching/rules";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { bothRecordsOf } from "../../db/match-pair.ts";
 import { conversations, matches, messages, newConversationId, profiles } from "../../db/schema.ts";
 
 /** A transaction of the database, for writes that must land together. */
@@ -123,12 +124,7 @@ export async function endPairOnAnswer(db: Database, userId: string, candidateId:
     const rows = await tx
       .select({ userId: matches.userId, candidateId: matches.candidateId, status: matches.status })
       .from(matches)
-      .where(
-        or(
-          and(eq(matches.userId, userId), eq(matches.candidateId, candidateId)),
-          and(eq(matches.userId, candidateId), eq(matches.candidateId, userId)),
-        ),
-      )
+      .where(bothRecordsOf(userId, candidateId))
       .orderBy(matches.userId)
       .for("update");
     if (!rows.some((row) => row.userId === userId && row.status === "followupsQueued")) return false;

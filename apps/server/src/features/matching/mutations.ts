@@ -1,6 +1,7 @@
 import { canTransition, type MatchStatus, mayMoveWhileFrozen, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { bothRecordsOf } from "../../db/match-pair.ts";
 import { blocks, matches, narratives, profiles, searches } from "../../db/schema.ts";
 import type { Narrative } from "./narrative/narrative.ts";
 
@@ -216,12 +217,7 @@ export async function updatePair(
     const rows = await tx
       .select()
       .from(matches)
-      .where(
-        or(
-          and(eq(matches.userId, userId), eq(matches.candidateId, candidateId)),
-          and(eq(matches.userId, candidateId), eq(matches.candidateId, userId)),
-        ),
-      )
+      .where(bothRecordsOf(userId, candidateId))
       .orderBy(matches.userId)
       .for("update");
     const mine = rows.find((r) => r.userId === userId);

@@ -12,6 +12,7 @@ import {
 import { DAY_MS } from "@sams-web/domain/shared/time";
 import { and, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { bothRecordsOf } from "../../db/match-pair.ts";
 import {
   blocks,
   duplicatePhotos,
@@ -26,10 +27,6 @@ import { AppError } from "../../platform/http/errors.ts";
 import type { ReporterKeys } from "./reporter-keys.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** Both match records of a pair, whichever side each belongs to. */
-const pair = (a: string, b: string) =>
-  or(and(eq(matches.userId, a), eq(matches.candidateId, b)), and(eq(matches.userId, b), eq(matches.candidateId, a)));
 
 /**
  * Refuses anyone Sam never put before the person (no match record either way) with the same
@@ -53,14 +50,14 @@ async function requireShown(
   const [row] = await tx
     .select({ one: sql`1` })
     .from(matches)
-    .where(options.photosSeen ? mine : pair(me, other))
+    .where(options.photosSeen ? mine : bothRecordsOf(me, other))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "personNotFound");
 }
 
 /** The spec's decline, for both sides at once, at any stage (a declined pair is never found again). */
 async function declinePair(tx: Transaction, me: string, other: string): Promise<void> {
-  await tx.update(matches).set({ status: "no" }).where(pair(me, other));
+  await tx.update(matches).set({ status: "no" }).where(bothRecordsOf(me, other));
 }
 
 async function insertBlock(tx: Transaction, me: string, other: string): Promise<void> {
