@@ -127,7 +127,8 @@ async function startCheckout(checkout: string) {
         )
       )
         break;
-      if (i > 600) throw new Error(`the server of ${checkout} did not start`);
+      // A first start creates the embedded database, which takes minutes on a busy machine.
+      if (i > 3000) throw new Error(`the server of ${checkout} did not start`);
       await new Promise((r) => setTimeout(r, 100));
     }
     return { base, cookie: await signedInCookie(base), stop };
