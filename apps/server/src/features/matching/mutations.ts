@@ -3,13 +3,29 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { bothRecordsOf } from "../../db/match-pair.ts";
 import { blocks, matches, narratives, profiles, searches } from "../../db/schema.ts";
-import type { Narrative } from "./narrative/narrative.ts";
+import { findNarratives, listAnswers } from "./data.ts";
+import { keepWhatTheLogLost, type Narrative, type NarrativeWriter } from "./narrative/narrative.ts";
 
-export async function saveNarrative(db: Database, userId: string, narrative: Narrative, source: string): Promise<void> {
+async function saveNarrative(db: Database, userId: string, narrative: Narrative, source: string): Promise<void> {
   await db
     .insert(narratives)
     .values({ userId, ...narrative, source })
     .onConflictDoUpdate({ target: narratives.userId, set: { ...narrative, source, updatedAt: new Date() } });
+}
+
+/**
+ * Writes the person's narrative afresh from their answers and corrections, keeping each section
+ * whose interview answer the log no longer holds (keepWhatTheLogLost), and stores it.
+ */
+export async function rewriteNarrative(db: Database, writer: NarrativeWriter, userId: string): Promise<Narrative> {
+  const answers = await listAnswers(db, userId);
+  const [previous, { narrative: rewritten, source }] = await Promise.all([
+    findNarratives(db, [userId]).then((found) => found.get(userId) ?? null),
+    writer.write(answers),
+  ]);
+  const narrative = keepWhatTheLogLost(previous, answers, rewritten);
+  await saveNarrative(db, userId, narrative, source);
+  return narrative;
 }
 
 /** A search stuck this long without progress (a crash) may be taken over by a new press. */

@@ -28,7 +28,6 @@ import {
   findPreliminaryCandidates,
   findProfile,
   findSearch,
-  listAnswers,
   milesTo,
   zipExists,
 } from "./data.ts";
@@ -39,8 +38,8 @@ import {
   insertPair,
   type MatchSide,
   pairFrozen,
+  rewriteNarrative,
   saveCandidates,
-  saveNarrative,
   TransitionError,
   updatePair,
 } from "./mutations.ts";
@@ -97,10 +96,7 @@ export class MatchingService {
   // ── Narrative ──────────────────────────────────────────────────────────────────────────
 
   async generateNarrative(userId: string): Promise<Narrative> {
-    const { db, writer } = this.deps;
-    const { narrative, source } = await writer.write(await listAnswers(db, userId));
-    await saveNarrative(db, userId, narrative, source);
-    return narrative;
+    return rewriteNarrative(this.deps.db, this.deps.writer, userId);
   }
 
   private async narrativesFor(userIds: readonly string[]): Promise<Map<string, Narrative>> {

@@ -3,8 +3,7 @@ import { cleanIntro, introProblem, STORY_SECTIONS, type StorySection } from "@sa
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
-import { listAnswers } from "../matching/data.ts";
-import { saveNarrative } from "../matching/mutations.ts";
+import { rewriteNarrative } from "../matching/mutations.ts";
 import { emptyNarrative, type Narrative, type NarrativeWriter } from "../matching/narrative/narrative.ts";
 import { findIntro, findNarrativeRow, findStoryOwner, listCorrections } from "./data.ts";
 import { draftIntro } from "./intro-draft.ts";
@@ -23,11 +22,7 @@ export interface StoryDeps {
  * and the introduction candidates read once it is approved.
  */
 export function createStoryService({ db, bus, writer, now }: StoryDeps) {
-  async function rewrite(userId: string): Promise<Narrative> {
-    const { narrative, source } = await writer.write(await listAnswers(db, userId));
-    await saveNarrative(db, userId, narrative, source);
-    return narrative;
-  }
+  const rewrite = (userId: string) => rewriteNarrative(db, writer, userId);
 
   async function view(userId: string): Promise<StoryResponse> {
     const owner = await findStoryOwner(db, userId);

@@ -3,7 +3,8 @@ import type { StoryResponse } from "@sams-web/domain/story/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { matches, narratives } from "../../../src/db/schema.ts";
+import { matches, messages, narratives } from "../../../src/db/schema.ts";
+import { purgeConversationLogs } from "../../../src/features/privacy/mutations.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
 
@@ -191,5 +192,33 @@ describe("your story", () => {
     const eves = await story(eve.cookie);
     expect(eves.intro.approved).toBeNull();
     expect(JSON.stringify(eves)).not.toContain("Maya");
+  });
+
+  // Runs last: the purge empties every person's conversation log in this file's database.
+  it("once the conversation log is purged, a correction and the search's rewrite keep every other section", async () => {
+    const person = await signedUpPerson(t, { name: "Ada" });
+    const before = await story(person.cookie);
+    const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
+    expect(textOf(before, "goals")).not.toBe("");
+    expect(textOf(before, "about")).toContain("hiking on weekends");
+
+    // Conversation logs go after their retention window; the narrative stays with the account.
+    expect(await purgeConversationLogs(t.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    const left = await t.db.select().from(messages).where(eq(messages.userId, person.userId));
+    expect(left).toEqual([]);
+
+    const correction = "I teach piano to children after school.";
+    const after = await inject("POST", "/api/story/corrections", person.cookie, { section: "about", text: correction });
+    expect(after.statusCode).toBe(200);
+    const rewritten = after.json() as StoryResponse;
+    expect(textOf(rewritten, "about")).toBe(correction);
+    for (const { section, text } of before.sections.filter((s) => s.section !== "about"))
+      expect(textOf(rewritten, section)).toBe(text);
+
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    const again = await story(person.cookie);
+    expect(textOf(again, "about")).toBe(correction);
+    for (const { section, text } of before.sections.filter((s) => s.section !== "about"))
+      expect(textOf(again, section)).toBe(text);
   });
 });

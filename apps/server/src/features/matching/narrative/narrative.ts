@@ -48,12 +48,42 @@ const FIELD_FOR_STAGE: Readonly<Record<string, NarrativeField>> = {
   followupsAnswered: "about",
 };
 
+/** The stages of follow-up answers, which add to a section without being its interview answer. */
+const FOLLOWUP_STAGES: ReadonlySet<string> = new Set(["followupsQueued", "followupsAnswered"]);
+
 /**
  * A correction the person made to one section of their story ("Your story") comes as an answer
  * whose stage is this prefix and the section's field: the section then reads as they wrote it,
  * the latest correction winning, whatever the interview said.
  */
 export const CORRECTION_STAGE = "correction:";
+
+/**
+ * Conversation logs are kept 180 days, the narrative as long as the account: a rewrite from what
+ * the log still holds must not lose what Sam learnt from answers it no longer has. A section whose
+ * interview answer is gone from the log, and which the person has not corrected, keeps the text
+ * it had (follow-up answers alone do not rebuild "about" once its interview answer is gone).
+ */
+export function keepWhatTheLogLost(
+  previous: Narrative | null,
+  answers: readonly InterviewAnswer[],
+  rewritten: Narrative,
+): Narrative {
+  if (!previous) return rewritten;
+  const heard = new Set<NarrativeField>();
+  for (const answer of answers) {
+    if (answer.stage.startsWith(CORRECTION_STAGE)) {
+      const field = answer.stage.slice(CORRECTION_STAGE.length);
+      if ((NARRATIVE_FIELDS as readonly string[]).includes(field)) heard.add(field as NarrativeField);
+    } else if (!FOLLOWUP_STAGES.has(answer.stage)) {
+      const field = FIELD_FOR_STAGE[answer.stage];
+      if (field) heard.add(field);
+    }
+  }
+  const kept = { ...rewritten };
+  for (const field of NARRATIVE_FIELDS) if (!heard.has(field)) kept[field] = previous[field];
+  return kept;
+}
 
 /** Long interviews are cut per field so scoring stays cheap and bounded. */
 export const NARRATIVE_FIELD_MAX_CHARS = 2_000;
