@@ -12,10 +12,10 @@ function setWaiting(worker: ServiceWorker | null): void {
   for (const listener of listeners) listener();
 }
 
-export function registerServiceWorker(): void {
-  if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
-  const start = async () => {
-    const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+let registering: Promise<ServiceWorkerRegistration> | null = null;
+
+function register(): Promise<ServiceWorkerRegistration> {
+  registering ??= navigator.serviceWorker.register("/sw.js", { scope: "/" }).then((registration) => {
     // With no worker in control yet, this is the first install: nothing is outdated.
     const offer = (worker: ServiceWorker | null) => {
       if (worker && navigator.serviceWorker.controller) setWaiting(worker);
@@ -31,10 +31,34 @@ export function registerServiceWorker(): void {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") registration.update().catch(() => undefined);
     });
-  };
-  // After the page has loaded, so the worker's downloads never compete with the page's own.
-  if (document.readyState === "complete") void start().catch(() => undefined);
-  else window.addEventListener("load", () => void start().catch(() => undefined), { once: true });
+    return registration;
+  });
+  return registering;
+}
+
+/** How long the browser may wait for an idle moment before the worker is registered anyway. */
+const IDLE_REGISTRATION_TIMEOUT_MS = 10_000;
+
+/**
+ * Registers the worker once the page has loaded and the browser is idle: its first install
+ * downloads and stores the app shell, work that must not hold up a phone while the person starts
+ * reading and tapping. Push (which needs the worker) registers it at once (`serviceWorkerReady`).
+ */
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
+  const start = () => void register().catch(() => undefined);
+  const whenIdle = () =>
+    "requestIdleCallback" in window
+      ? window.requestIdleCallback(start, { timeout: IDLE_REGISTRATION_TIMEOUT_MS })
+      : setTimeout(start, 0);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
+/** The active worker's registration, registering it now if it is not yet. */
+export async function serviceWorkerReady(): Promise<ServiceWorkerRegistration> {
+  await register();
+  return navigator.serviceWorker.ready;
 }
 
 /** Lets the waiting release take over, then reloads into it. */

@@ -1,17 +1,34 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { type ComponentType, useEffect } from "react";
+import { type ComponentType, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
-import { AccountSection } from "../../features/accounts/account-section.tsx";
 import { DataExportButton } from "../../features/consent/data-export-button.tsx";
-import { SearchSection } from "../../features/matching/search-section.tsx";
-import { NonNegotiablesSection } from "../../features/non-negotiables/settings-section.tsx";
-import { NotificationsSection } from "../../features/notifications/notifications-section.tsx";
-import { PhotosSection } from "../../features/photos/photos-section.tsx";
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
-import { ConnectionsSection } from "../../features/safety/connections-section.tsx";
+import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
+
+// The sections below the form come as chunks of their own: the form (what a phone shows first) is
+// drawn in one task and the sections in another once they are all there, instead of the whole
+// page in one long task that holds the main thread while the person tries to tap.
+const PhotosSection = lazyWithRetry(async () => ({
+  default: (await import("../../features/photos/photos-section.tsx")).PhotosSection,
+}));
+const NonNegotiablesSection = lazyWithRetry(async () => ({
+  default: (await import("../../features/non-negotiables/settings-section.tsx")).NonNegotiablesSection,
+}));
+const SearchSection = lazyWithRetry(async () => ({
+  default: (await import("../../features/matching/search-section.tsx")).SearchSection,
+}));
+const ConnectionsSection = lazyWithRetry(async () => ({
+  default: (await import("../../features/safety/connections-section.tsx")).ConnectionsSection,
+}));
+const NotificationsSection = lazyWithRetry(async () => ({
+  default: (await import("../../features/notifications/notifications-section.tsx")).NotificationsSection,
+}));
+const AccountSection = lazyWithRetry(async () => ({
+  default: (await import("../../features/accounts/account-section.tsx")).AccountSection,
+}));
 
 function YourDataSection() {
   return (
@@ -82,24 +99,24 @@ function CloseSettings() {
 /**
  * Opened as /settings#photos, or from a page that sends the person back to one section (router
  * state `settingsSection`, as the photo upload page does so the address stays /settings): that
- * section is brought into view once the page is there.
+ * section is brought into view once the sections are there (this renders with them).
  */
-function useScrollToSection(ready: boolean) {
+function BringSectionIntoView() {
   const location = useLocation();
   const state = location.state as { settingsSection?: unknown } | null;
   const section = typeof state?.settingsSection === "string" ? state.settingsSection : location.hash.slice(1);
   useEffect(() => {
-    if (!ready || !section) return;
+    if (!section) return;
     // A frame later: the app shell brings each new page to its top in an effect that runs after this one.
     const frame = requestAnimationFrame(() => document.getElementById(section)?.scrollIntoView({ block: "start" }));
     return () => cancelAnimationFrame(frame);
-  }, [ready, section]);
+  }, [section]);
+  return null;
 }
 
 /** /settings: the profile's own settings, then each feature's section. */
 export default function SettingsPage() {
   const profile = useProfile();
-  useScrollToSection(profile.data !== undefined || profile.isError);
   if (!profile.data && !profile.isError) {
     return (
       <PageLayout title="Your Settings">
@@ -117,11 +134,16 @@ export default function SettingsPage() {
             {MESSAGES.searchDataLoadFailed}
           </p>
         )}
-        {SECTIONS.map(({ id, Section }) => (
-          <div key={id} id={id}>
-            <Section />
-          </div>
-        ))}
+        {/* One boundary: the sections appear together, so a section asked for (BringSectionIntoView,
+            rendered with them) is scrolled to where it finally stands. */}
+        <Suspense fallback={<div aria-hidden="true" className="card h-96 animate-pulse bg-white/60" />}>
+          {SECTIONS.map(({ id, Section }) => (
+            <div key={id} id={id}>
+              <Section />
+            </div>
+          ))}
+          <BringSectionIntoView />
+        </Suspense>
         <CloseSettings />
       </div>
     </PageLayout>

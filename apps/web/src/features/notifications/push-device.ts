@@ -1,4 +1,5 @@
 import { isAppleMobile } from "@sams-web/domain/notifications/rules";
+import { serviceWorkerReady } from "../../lib/service-worker.ts";
 import { fetchPushKey, removeSubscription, saveSubscription } from "./api.ts";
 
 // This device's Web Push: whether the browser can, whether the person allowed it, and the
@@ -51,7 +52,7 @@ export async function turnOn(): Promise<DeviceState> {
   const permission = await Notification.requestPermission();
   if (permission === "denied") return "blocked";
   if (permission !== "granted") return "off";
-  const ready = await navigator.serviceWorker.ready;
+  const ready = await serviceWorkerReady();
   const existing = await ready.pushManager.getSubscription();
   const subscription =
     existing ??
