@@ -84,14 +84,16 @@ function useRoomBelow(shown: boolean) {
  */
 export function CookieBanner() {
   const prefs = useCookiePreferences();
-  const { user } = useSession();
+  const { isPending, user } = useSession();
   const navigate = useNavigate();
   const titleId = useId();
   const textId = useId();
   useProfileSync(user?.id);
   usePageViews(prefs?.bannerDismissed === true && prefs.analytics);
   useAdPixel(adTrackingEnabled(prefs));
-  const shown = shouldShowBanner(prefs);
+  // It waits for the session's first answer: a signed-in phone gets the bottom navigation then, and
+  // a banner already on screen would jump up above it (a layout shift).
+  const shown = shouldShowBanner(prefs) && !isPending;
   const room = useRoomBelow(shown);
 
   if (!shown) return null;
