@@ -1,6 +1,7 @@
 import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
 import { realtimeEventSchema } from "@sams-web/domain/api/schemas";
 import pg from "pg";
+import { listenResiliently } from "../db/resilient-listener.ts";
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -63,8 +64,7 @@ export interface PostgresBusOptions {
  * Several instances behind a balancer: every publish goes through Postgres NOTIFY, and each
  * instance LISTENs and delivers to its own connected tabs.
  *
- * A lost listener connection (database restarted or unreachable, or a ping that goes
- * unanswered) is re-established with capped exponential backoff, for as long as it takes. What
+ * A lost listener connection is made again for as long as it takes (see listenResiliently). What
  * was published meanwhile never reached this instance, so once it listens again every local
  * subscriber gets a `resync` event: open tabs refetch what they show.
  */
@@ -73,99 +73,42 @@ export async function createPostgresBus(
   onError: (error: unknown) => void = () => {},
   options: PostgresBusOptions = {},
 ): Promise<RealtimeBus> {
-  const initialDelay = options.reconnectInitialMs ?? 250;
-  const maxDelay = options.reconnectMaxMs ?? 5_000;
-  const pingInterval = options.pingIntervalMs ?? 15_000;
   const fanout = new LocalFanout();
-  const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: maxDelay });
+  const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: options.reconnectMaxMs ?? 5_000 });
   publisher.on("error", onError);
-  let listener: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  let ping: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({
-      connectionString,
-      keepAlive: true,
-      connectionTimeoutMillis: maxDelay,
-      // Its only queries are LISTEN and the ping: one unanswered for this long means a dead link.
-      query_timeout: Math.max(1000, pingInterval / 3),
-    });
-    let lost = false;
-    const onLost = (error?: unknown) => {
-      if (lost) return;
-      lost = true;
-      if (error) onError(error);
-      client.end().catch(() => {});
-      if (listener === client) {
-        listener = undefined;
-        clearInterval(ping);
-        reconnect(0);
-      }
-    };
-    client.on("notification", (message) => {
-      if (!message.payload) return;
-      try {
-        const { userId, event } = JSON.parse(message.payload) as { userId: string; event: unknown };
-        const parsed = realtimeEventSchema.safeParse(event);
-        if (parsed.success) fanout.deliver(userId, parsed.data);
-      } catch (error) {
-        onError(error);
-      }
-    });
-    client.on("error", onLost);
-    client.on("end", () => onLost());
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-    } catch (error) {
-      lost = true;
-      client.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await client.end().catch(() => {});
-      return client;
-    }
-    listener = client;
-    // A connection can die without a word (a network partition): an unanswered ping ends it.
-    ping = setInterval(() => {
-      client.query("select 1").catch(onLost);
-    }, pingInterval);
-    ping.unref();
-    return client;
-  };
-
-  const reconnect = (attempt: number): void => {
-    if (closed) return;
-    const delay = Math.min(maxDelay, initialDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
-    retry = setTimeout(() => {
-      connect().then(
-        () => {
-          if (!closed) fanout.deliverToAll({ topic: "resync" });
-        },
-        (error: unknown) => {
+  const listener = await listenResiliently(
+    connectionString,
+    CHANNEL,
+    {
+      onNotify(payload) {
+        try {
+          const { userId, event } = JSON.parse(payload) as { userId: string; event: unknown };
+          const parsed = realtimeEventSchema.safeParse(event);
+          if (parsed.success) fanout.deliver(userId, parsed.data);
+        } catch (error) {
           onError(error);
-          reconnect(attempt + 1);
-        },
-      );
-    }, delay);
-    retry.unref();
-  };
-
-  await connect();
+        }
+      },
+      onListening(again) {
+        if (again) fanout.deliverToAll({ topic: "resync" });
+      },
+      onError,
+    },
+    {
+      reconnectInitialMs: options.reconnectInitialMs,
+      reconnectMaxMs: options.reconnectMaxMs,
+      applicationName: "sams-web events",
+      pingIntervalMs: options.pingIntervalMs ?? 15_000,
+    },
+  );
 
   return {
     async publish(userId, event) {
       await publisher.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ userId, event })]);
     },
-    subscribe: (userId, listenerFn) => fanout.subscribe(userId, listenerFn),
+    subscribe: (userId, onEvent) => fanout.subscribe(userId, onEvent),
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      clearInterval(ping);
-      await listener?.end().catch(() => {});
+      await listener.close();
       await publisher.end();
     },
   };

@@ -1,4 +1,4 @@
-import pg from "pg";
+import { listenResiliently } from "../db/resilient-listener.ts";
 
 /** The channel the database's triggers tell of changed sessions and accounts on (session_change_notify). */
 export const SESSION_CHANGES_CHANNEL = "sams_web_sessions";
@@ -22,113 +22,53 @@ export interface SessionChangesOptions {
   reconnectInitialMs?: number;
   /** The longest wait between two tries. Default 5 s. */
   reconnectMaxMs?: number;
-  /**
-   * How often the connection is checked to still answer. A connection can die without a word (a
-   * network partition), and until a check fails this instance believes it hears every change.
-   * Default 5 s, answered within a third of that.
-   */
+  /** How often the connection is checked to still answer. Default 5 s. */
   pingIntervalMs?: number;
 }
 
 /**
  * Listens on SESSION_CHANGES_CHANNEL with a connection of its own, for as long as the service
- * runs: a lost connection is made again with capped exponential backoff. `listening` is false from
- * the moment the connection is lost until it listens again, and every listener hears `null` on both
- * edges, so a cache built on it is emptied and bypassed meanwhile.
+ * runs (see listenResiliently). `listening` is false from the moment the connection is lost until
+ * it listens again, and every listener hears `null` on both edges, so a cache built on it is
+ * emptied and bypassed meanwhile.
  */
 export async function listenForSessionChanges(
   connectionString: string,
   onError: (error: unknown) => void = () => {},
   options: SessionChangesOptions = {},
 ): Promise<SessionChanges> {
-  const initialDelay = options.reconnectInitialMs ?? 250;
-  const maxDelay = options.reconnectMaxMs ?? 5_000;
-  const pingInterval = options.pingIntervalMs ?? 5_000;
   const listeners: ((userId: string | null) => void)[] = [];
   const tell = (userId: string | null) => {
     for (const listener of listeners) listener(userId);
   };
-  let current: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  let ping: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({
-      connectionString,
-      application_name: SESSION_CHANGES_APPLICATION_NAME,
-      keepAlive: true,
-      connectionTimeoutMillis: maxDelay,
-      query_timeout: Math.max(500, Math.floor(pingInterval / 3)),
-    });
-    let lost = false;
-    const onLost = (error?: unknown) => {
-      if (lost) return;
-      lost = true;
-      if (error) onError(error);
-      client.end().catch(() => {});
-      if (current === client) {
-        current = undefined;
-        clearInterval(ping);
-        tell(null);
-        reconnect(0);
-      }
-    };
-    client.on("notification", (message) => {
-      if (message.channel === SESSION_CHANGES_CHANNEL && message.payload) tell(message.payload);
-    });
-    client.on("error", onLost);
-    client.on("end", () => onLost());
-    try {
-      await client.connect();
-      await client.query(`listen ${SESSION_CHANGES_CHANNEL}`);
-    } catch (error) {
-      lost = true;
-      client.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    // Whatever changed before this connection listened went unheard.
-    tell(null);
-    current = client;
-    ping = setInterval(() => {
-      client.query("select 1").catch(onLost);
-    }, pingInterval);
-    ping.unref();
-  };
-
-  const reconnect = (attempt: number): void => {
-    if (closed) return;
-    const delay = Math.min(maxDelay, initialDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
-    retry = setTimeout(() => {
-      connect().catch((error: unknown) => {
-        onError(error);
-        reconnect(attempt + 1);
-      });
-    }, delay);
-    retry.unref();
-  };
-
-  await connect();
+  const connection = await listenResiliently(
+    connectionString,
+    SESSION_CHANGES_CHANNEL,
+    {
+      onNotify: tell,
+      onLost: () => tell(null),
+      // Whatever changed before this connection listened went unheard.
+      onListening: () => tell(null),
+      onError,
+    },
+    {
+      applicationName: SESSION_CHANGES_APPLICATION_NAME,
+      reconnectInitialMs: options.reconnectInitialMs,
+      reconnectMaxMs: options.reconnectMaxMs,
+      pingIntervalMs: options.pingIntervalMs ?? 5_000,
+    },
+  );
 
   return {
     get listening() {
-      return current !== undefined && !closed;
+      return connection.listening;
     },
     onChange(listener) {
       listeners.push(listener);
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      clearInterval(ping);
-      const client = current;
-      current = undefined;
+      await connection.close();
       tell(null);
-      await client?.end().catch(() => {});
     },
   };
 }
