@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { createDatabase, type Database, runMigrations } from "../apps/server/src/db/client.ts";
 import {
   connectionsPerDay,
@@ -82,18 +82,29 @@ async function addHistory(db: Database, from: number, total: number): Promise<vo
 }
 
 /** Each aggregate's plan: true when it reads an index (or only the small tallies table). */
-async function usesIndexes(db: Database, from: Date, fromDay: string): Promise<Record<string, boolean>> {
-  const queries: Record<string, ReturnType<typeof sql>> = {
-    signUps: sql`select count(*) from users where created_at >= ${from}`,
-    reports: sql`select count(*) from reports where created_at >= ${from}`,
-    decisions: sql`select count(*) from moderation_actions where created_at >= ${from}`,
-    connections: sql`select count(*) from matches where connected_at >= ${from} and user_id < candidate_id`,
-    tallies: sql`select count(*) from daily_tallies where day >= ${fromDay}::date`,
-  };
+/**
+ * Whether each part's own statements read through an index: the part runs once against a
+ * database whose `execute` asks Postgres for the plan of the statement instead of its rows.
+ */
+async function usesIndexes(
+  db: Database,
+  parts: Record<string, (on: Database) => Promise<unknown>>,
+): Promise<Record<string, boolean>> {
   const plans: Record<string, boolean> = {};
-  for (const [name, query] of Object.entries(queries)) {
-    const plan = await db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
-    plans[name] = plan.rows.some((row) => /Index/.test(row["QUERY PLAN"]));
+  for (const [name, part] of Object.entries(parts)) {
+    let indexed = true;
+    const explaining = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return async (query: SQL) => {
+          const plan = await target.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
+          indexed &&= plan.rows.some((row) => /Index/.test(row["QUERY PLAN"]));
+          return { rows: [] };
+        };
+      },
+    });
+    await part(explaining);
+    plans[name] = indexed;
   }
   return plans;
 }
@@ -140,22 +151,22 @@ async function main() {
       const whole: number[] = [];
       for (let run = 0; run < RUNS; run += 1) whole.push(await timed(compute));
 
-      const parts: Record<string, () => Promise<unknown>> = {
-        signUps: () => signUpsPerDay(db, from),
-        reports: () => reportsPerDay(db, from),
-        decisions: () => decisionsPerDay(db, from),
-        connections: () => connectionsPerDay(db, from),
-        tallies: () => talliesSince(db, fromDay),
-        outcomes: () => outcomesPerScore(db, from),
+      const parts: Record<string, (on: Database) => Promise<unknown>> = {
+        signUps: (on) => signUpsPerDay(on, from),
+        reports: (on) => reportsPerDay(on, from),
+        decisions: (on) => decisionsPerDay(on, from),
+        connections: (on) => connectionsPerDay(on, from),
+        tallies: (on) => talliesSince(on, fromDay),
+        outcomes: (on) => outcomesPerScore(on, from),
       };
       let slowest = { name: "", p95: 0 };
       for (const [name, part] of Object.entries(parts)) {
         const times: number[] = [];
-        for (let run = 0; run < RUNS; run += 1) times.push(await timed(part));
+        for (let run = 0; run < RUNS; run += 1) times.push(await timed(() => part(db)));
         const p95 = percentile(times, 95);
         if (p95 > slowest.p95) slowest = { name, p95 };
       }
-      const plans = await usesIndexes(db, from, fromDay);
+      const plans = await usesIndexes(db, parts);
       const recent = await db.execute<{ sign_ups: number; connections: number }>(sql`
         select (select count(*) from users where created_at >= ${from})::int as sign_ups,
                (select count(*) from matches where connected_at >= ${from} and user_id < candidate_id)::int as connections`);
