@@ -8,18 +8,16 @@
 // Baseline: the same page, server and model with the stream turned off (the browser's Accept
 // header for streamed answers removed on the way), so the reply arrives whole, as it did before
 // streaming. Messages alternate between the two, so both see the same machine.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { CALLABLE_STREAM_TYPE } from "@sams-web/domain/api/callables";
-import { solveChallenge } from "altcha-lib/v1";
 import { startFakeOpenAiServer, tokensOf } from "../apps/server/test/support/fake-openai-server.ts";
+import { signUp, startInstance } from "./instances.ts";
 import { CHROMIUM_ARGS, chromiumPath, freePort, percentile } from "./lib.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
     messages: { type: "string", default: "12" },
@@ -40,51 +38,6 @@ const REPLY = {
   stage_complete_justification: "The person is still telling me about themselves.",
 };
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const started = Date.now();
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return child;
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 180_000) throw new Error("no healthy answer within 180 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function signUp(url: string): Promise<{ name: string; value: string }[]> {
-  const challenge = (await (await fetch(`${url}/api/botcheck/challenge`)).json()) as {
-    challenge: string;
-    salt: string;
-    algorithm: string;
-    maxnumber: number;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: url,
-      "x-botcheck": Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64"),
-    },
-    body: JSON.stringify({ email: `stream-${Date.now()}@example.com`, password: "bench-password-1", name: "Bench" }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => {
-    const [pair] = cookie.split(";");
-    const [name, ...value] = (pair ?? "").split("=");
-    return { name: name ?? "", value: value.join("=") };
-  });
-}
-
 async function main() {
   const fake = await startFakeOpenAiServer();
   fake.reply = REPLY;
@@ -92,28 +45,31 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-stream-"));
   const port = Number(args.port ?? (await freePort()));
   const url = `http://localhost:${port}`;
-  const server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMBEDDED_PG_PORT: String(args["pg-port"] ?? (await freePort())),
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      BOTCHECK_MAX_NUMBER: "1",
-      AUTH_RATE_LIMIT_PER_IP: "1000",
-      CHAT_MESSAGES_PER_MINUTE: "1000",
-      CHAT_IP_MESSAGES_PER_MINUTE: "1000",
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_API_KEY: "bench",
-      LLM_MODEL: "fake-model",
-    },
-    port,
-  );
+  const server = await startInstance({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(args["pg-port"] ?? (await freePort())),
+    PUBLIC_URL: url,
+    LOG_LEVEL: "warn",
+    BOTCHECK_MAX_NUMBER: "1",
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+    CHAT_MESSAGES_PER_MINUTE: "1000",
+    CHAT_IP_MESSAGES_PER_MINUTE: "1000",
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_API_KEY: "bench",
+    LLM_MODEL: "fake-model",
+  });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const firstChar = { streamed: [] as number[], whole: [] as number[] };
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies((await signUp(url)).map((cookie) => ({ ...cookie, url })));
+    const cookieHeader = await signUp(server.base, `stream-${Date.now()}@example.com`);
+    await context.addCookies(
+      cookieHeader.split("; ").map((pair) => {
+        const [name = "", ...value] = pair.split("=");
+        return { name, value: value.join("="), url };
+      }),
+    );
     // The baseline: the Accept header for a streamed answer removed, so the reply comes whole.
     let streaming = true;
     await context.route("**/api/call/callSamApi", async (route) => {
@@ -177,8 +133,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill("SIGINT");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
   }

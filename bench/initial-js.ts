@@ -2,16 +2,15 @@
 // script the page requests before it is idle: its bytes as sent (the server's brotli copy, which is
 // what the budget counts), its size uncompressed, and gzipped at level 9 (how the budget used to be
 // counted). Budget: 90 KB as sent; `npm test` fails past 85 KB (e2e/tests/initial-js.spec.ts).
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { startInstance } from "./instances.ts";
 import { CHROMIUM_ARGS, chromiumPath, freePort } from "./lib.ts";
 
 const BUDGET_BYTES = 90 * 1024;
-const root = path.resolve(import.meta.dirname, "..");
 
 interface ScriptFile {
   url: string;
@@ -21,29 +20,14 @@ interface ScriptFile {
 }
 
 export async function measureInitialJs(): Promise<{ files: ScriptFile[]; totalSent: number; totalGzip: number }> {
-  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-js-"));
-  const server = spawn("node", ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
+  const server = await startInstance({
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    LOG_LEVEL: "warn",
   });
   try {
-    const base = `http://localhost:${port}`;
-    for (let i = 0; i < 600; i++) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const base = server.publicUrl;
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const page = await browser.newPage();
     const pending: Promise<ScriptFile>[] = [];
@@ -69,8 +53,7 @@ export async function measureInitialJs(): Promise<{ files: ScriptFile[]; totalSe
     const sum = (pick: (file: ScriptFile) => number) => files.reduce((total, file) => total + pick(file), 0);
     return { files, totalSent: sum((file) => file.sent), totalGzip: sum((file) => file.gzip) };
   } finally {
-    server.kill("SIGINT");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,20 +9,30 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export interface Instance {
   child: ChildProcess;
+  /** Where the benchmark's own requests go. */
   base: string;
+  /** The address the instance believes it is served at (PUBLIC_URL): a browser goes here. */
+  publicUrl: string;
   exited: Promise<number | null>;
+  /** Stops the server (SIGINT, as a terminal would) and waits until it has exited. */
+  stop(): Promise<void>;
 }
 
-/** `nodeArgs` go to node itself, before the server (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+/**
+ * Starts a server on `env.PORT` (a free port when not given) and resolves once `/api/health`
+ * answers. `nodeArgs` go to node itself, before the server (e.g. --cpu-prof, which NODE_OPTIONS
+ * refuses). The server's errors go to this process's stderr.
+ */
 export async function startInstance(env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
+      PUBLIC_URL: publicUrl,
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       LOG_LEVEL: "error",
       BOTCHECK_MAX_NUMBER: "1",
@@ -30,18 +40,25 @@ export async function startInstance(env: Record<string, string>, nodeArgs: strin
       AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
+    await exited;
+  };
   const deadline = Date.now() + 180_000;
   for (;;) {
     const ok = await fetch(`${base}/api/health`).then(
       (response) => response.status === 200,
       () => false,
     );
-    if (ok) return { child, base, exited };
+    if (ok) return { child, base, publicUrl, exited, stop };
     if (child.exitCode !== null) throw new Error(`an instance exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("an instance did not start");
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("an instance did not start");
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -2,17 +2,16 @@
 // report it, with no input to excuse any), at 390×844 as a phone and 1280×800, from the first paint
 // until Sam has finished typing his greeting; and which elements moved. Google's "good" is ≤ 0.1.
 //   node --import tsx bench/layout-shift.ts [--runs 2]
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { startInstance } from "./instances.ts";
 import { CHROMIUM_ARGS, chromiumPath, freePort } from "./lib.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "2" } } });
 const RUNS = Number(values.runs);
-const root = path.resolve(import.meta.dirname, "..");
 const VIEWPORTS = [
   { width: 390, height: 844, phone: true },
   { width: 1280, height: 800, phone: false },
@@ -24,33 +23,15 @@ interface Shift {
 }
 
 async function main() {
-  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-cls-"));
-  const server = spawn("node", ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
+  const server = await startInstance({
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    LOG_LEVEL: "warn",
   });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    const base = `http://localhost:${port}`;
-    for (;;) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const base = server.publicUrl;
     for (const { width, height, phone } of VIEWPORTS) {
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width, height }, isMobile: phone, hasTouch: phone });
@@ -89,8 +70,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill("SIGINT");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,6 @@
 // PUSH_SERVICE_ORIGINS lets it post there). Every seeded person has a session and a subscribed
 // device, so whoever a search finds can be pushed to. Searchers at one metro ZIP press Begin Search
 // one after the other through the API; the people their searches find are the passive side.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -25,10 +24,10 @@ import { createStorage } from "../apps/server/src/platform/storage/create-storag
 import { startLocalPushService } from "../apps/server/test/support/push-service.ts";
 import { openToolDatabase } from "../scripts/lib/tool-database.ts";
 import { seed } from "../scripts/seed.ts";
+import { type Instance, startInstance } from "./instances.ts";
 import { freePort, percentile } from "./lib.ts";
 import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
     searches: { type: "string", default: "8" },
@@ -40,25 +39,6 @@ const { values: args } = parseArgs({
 });
 /** How long a search's passive side is waited for before what is missing counts as never told. */
 const WAIT_MS = 180_000;
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const started = Date.now();
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return child;
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 180_000) throw new Error("no healthy answer within 180 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 function call(port: number, cookie: string, name: string): Promise<{ status: number; body: string }> {
   return fetch(`http://127.0.0.1:${port}/api/call/${name}`, {
@@ -89,7 +69,7 @@ async function main() {
   // Seeded with the embedded database started for the tool; read, once the server runs its own
   // embedded database on the same port and directory, through that server's address.
   let { db, close } = await openToolDatabase(config, 30);
-  let server: ChildProcess | undefined;
+  let server: Instance | undefined;
   try {
     await seed(db, {
       users: Number(args.people),
@@ -124,7 +104,7 @@ async function main() {
       .slice(0, Number(args.searches));
     await close();
     close = async () => {};
-    server = await startServer(env, port);
+    server = await startInstance(env);
     const url = `postgres://sams_web:sams_web_local@127.0.0.1:${env.EMBEDDED_PG_PORT}/sams_web`;
     ({ db, close } = await openToolDatabase(loadConfig({ ...process.env, ...env, DATABASE_URL: url }), 30));
     const emailLatency: number[] = [];
@@ -188,10 +168,7 @@ async function main() {
       `pair written -> push at the device:  p50 ${s(pushLatency, 50)}, p95 ${s(pushLatency, 95)} (${ratio(pushLatency)}x the baseline's p95; ${missed(pushLatency)} never)`,
     );
   } finally {
-    if (server) {
-      server.kill("SIGINT");
-      await new Promise((r) => server?.once("exit", r));
-    }
+    await server?.stop();
     await close();
     await push.close();
     await rm(dataDir, { recursive: true, force: true });

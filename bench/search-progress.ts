@@ -7,7 +7,6 @@
 // person's event stream is open: each "matches" event is when their chat can show a new candidate.
 // Baseline, in the same run: the end of the scoring call, which is when the search showed its
 // first candidate before pairs were announced one by one (everything was announced at the end).
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
@@ -22,10 +21,10 @@ import { createStorage } from "../apps/server/src/platform/storage/create-storag
 import { startFakeOpenAiServer, tokensOf } from "../apps/server/test/support/fake-openai-server.ts";
 import { openToolDatabase } from "../scripts/lib/tool-database.ts";
 import { seed } from "../scripts/seed.ts";
+import { startInstance } from "./instances.ts";
 import { freePort, percentile } from "./lib.ts";
 import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
     "call-ms": { type: "string", default: "2000" },
@@ -37,25 +36,6 @@ const { values: args } = parseArgs({
 });
 const CALL_MS = Number(args["call-ms"]);
 const JUDGEMENT = { subScores: { values: 9, lifestyle: 8, goals: 9, communication: 8, interests: 7 }, uncertain: [] };
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const started = Date.now();
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return child;
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 180_000) throw new Error("no healthy answer within 180 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Searchers: seeded people at one metro ZIP (10001, New York), each with a session cookie. */
 async function prepare(env: Record<string, string>, count: number): Promise<string[]> {
@@ -131,7 +111,7 @@ async function main() {
     NARRATIVE_WRITER: "extractive",
   };
   const cookies = await prepare(env, Number(args.searches));
-  const server = await startServer(env, port);
+  const server = await startInstance(env);
   const rows: { first: number; last: number; end: number; events: number; calls: number }[] = [];
   try {
     for (const cookie of cookies) {
@@ -159,8 +139,7 @@ async function main() {
       });
     }
   } finally {
-    server.kill("SIGINT");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
   }
