@@ -259,3 +259,47 @@ export function readBackMessage(parts: {
   lines.push(NON_NEGOTIABLES_MESSAGES.readBackQuestion);
   return lines.join("\n");
 }
+
+/**
+ * Topics Sam asks candidates about when a dealbreaker names them in any of many words (debts,
+ * moving away, an open relationship...): each with a neutral yes/no question and the answer that
+ * ends the pair.
+ */
+export const AREA_QUESTIONS = {
+  debts: { question: "Are you paying off any debts?", endsOn: "yes" },
+  work: { question: "Are you working at the moment?", endsOn: "no" },
+  moving: { question: "Are you planning to move far from where you live now?", endsOn: "yes" },
+  distance: { question: "Do you live far from here, or spend weeks at a time away?", endsOn: "yes" },
+  activism: { question: "Is political activism a big part of your life?", endsOn: "yes" },
+  attached: { question: "Are you married or seeing anyone at the moment?", endsOn: "yes" },
+  open: { question: "Are you in, or looking for, an open relationship?", endsOn: "yes" },
+  socialMedia: { question: "Do you share much of your life on social media?", endsOn: "yes" },
+} as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
+
+export type AreaName = keyof typeof AREA_QUESTIONS;
+
+/** A height in the unit the person used: 5'10" or 178 cm. */
+export function heightLabel(cm: number, imperial: boolean): string {
+  if (!imperial) return `${Math.round(cm)} cm`;
+  const inches = Math.round(cm / 2.54);
+  return `${Math.floor(inches / 12)}'${inches % 12}"`;
+}
+
+/**
+ * The question for an age or height limit relative to the person, put in plain numbers (the
+ * candidate learns a bound, never whose it is). `min`/`max` are what the candidate may be.
+ */
+export function relativeLimitQuestion(
+  measure: "age" | "height",
+  bounds: { min?: number; max?: number },
+  imperial = false,
+): { question: string; endsOn: "yes" | "no" } {
+  const { min, max } = bounds;
+  if (measure === "age") {
+    if (min !== undefined && max !== undefined) return { question: `Are you between ${min} and ${max}?`, endsOn: "no" };
+    if (max !== undefined) return { question: `Are you older than ${max}?`, endsOn: "yes" };
+    return { question: `Are you younger than ${min ?? 0}?`, endsOn: "yes" };
+  }
+  if (max !== undefined) return { question: `Are you taller than ${heightLabel(max, imperial)}?`, endsOn: "yes" };
+  return { question: `Are you taller than ${heightLabel((min ?? 1) - 1, imperial)}?`, endsOn: "no" };
+}

@@ -112,6 +112,20 @@ export async function findProfile(db: Database, userId: string) {
   return row ?? null;
 }
 
+/** People's ages from their birthdays (null when not given), for limits said relative to age. */
+export async function findAges(
+  db: Database,
+  userIds: readonly string[],
+  today: Date,
+): Promise<Map<string, number | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: profiles.userId, birthday: profiles.birthday })
+    .from(profiles)
+    .where(inArray(profiles.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row.birthday ? ageOn(row.birthday, today) : null]));
+}
+
 export async function zipExists(db: Database, zip: string): Promise<boolean> {
   const [row] = await db.select({ zip: zipCodes.zip }).from(zipCodes).where(eq(zipCodes.zip, zip));
   return row !== undefined;

@@ -23,6 +23,7 @@ import { settleFollowupStage } from "../chat/mutations.ts";
 import { loadNonNegotiablesOf, NO_NON_NEGOTIABLES } from "../non-negotiables/data.ts";
 import {
   countLiveMatches,
+  findAges,
   findMatch,
   findNarratives,
   findPreliminaryCandidates,
@@ -113,15 +114,17 @@ export class MatchingService {
   private async peopleFor(userIds: readonly string[]): Promise<Map<string, MatchPerson>> {
     const narratives = await this.narrativesFor(userIds);
     const stored = await loadNonNegotiablesOf(this.deps.db, userIds);
+    const ages = await findAges(this.deps.db, userIds, new Date(this.deps.now()));
     const people = new Map<string, MatchPerson>();
     for (const id of userIds) {
       const narrative = narratives.get(id) as Narrative;
       const own = stored.get(id) ?? NO_NON_NEGOTIABLES;
+      const age = ages.get(id) ?? null;
       people.set(
         id,
         own.readingConfirmed
-          ? { narrative, facts: own.facts, reading: own.reading, readingConfirmed: true }
-          : { ...readPerson(narrative, own.facts), readingConfirmed: false },
+          ? { narrative, facts: own.facts, reading: own.reading, readingConfirmed: true, age }
+          : { ...readPerson(narrative, own.facts, narrative.dealbreakers, age), readingConfirmed: false },
       );
     }
     return people;

@@ -1,5 +1,11 @@
 import type { Facts, LimitId, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
-import { LIMIT_QUESTIONS, LIMIT_READ_BACK, topicQuestion } from "@sams-web/domain/non-negotiables/messages";
+import {
+  AREA_QUESTIONS,
+  LIMIT_QUESTIONS,
+  LIMIT_READ_BACK,
+  relativeLimitQuestion,
+  topicQuestion,
+} from "@sams-web/domain/non-negotiables/messages";
 import {
   READING_LABEL_MAX_CHARS,
   READING_MAX_ITEMS,
@@ -7,7 +13,9 @@ import {
   RELIGIONS,
   sharesWordRun,
 } from "@sams-web/domain/non-negotiables/rules";
+import { areasIn } from "./dealbreaker-areas.ts";
 import { type ClauseRules, readRuleClause, readSelf, type TopicName } from "./dealbreaker-topics.ts";
+import { boundsOf, ownHeightIn, readRelativeLimit } from "./relative-limits.ts";
 import { POST_NEGATION, statementClauses, stem, stripInstructions } from "./text.ts";
 
 // Sam's reading of a person's dealbreakers, in their own words, as items Sam reads back to them:
@@ -30,7 +38,7 @@ const TRAIT_WORDS = new Set(
   pessimistic pessimism cynical cynicism boring uptight clingy clinginess needy neediness flaky flakiness unreliable
   unreliability irresponsible irresponsibility impatient impatience immature immaturity entitled entitlement stingy
   stinginess cheap cheapness greedy greed petty pettiness vain vanity shallow superficial snob snobs snobby snobbish
-  pretentious disrespect disrespectful contempt contemptuous abusive violent violence aggressive aggression hostile
+  pretentious snobbery snobbishness elitism elitist disrespect disrespectful contempt contemptuous abusive violent violence aggressive aggression hostile
   hostility temper short-tempered hot-headed moody drama dramatic whining whiny whiner whiners complaining complainer
   complainers gossip gossiping gossips bigot bigots bigotry racist racists racism sexist sexism homophobic misogynist
   misogyny intolerant intolerance hypocrite hypocrites hypocrisy coward cowards cowardice pushy pushiness bossy
@@ -38,7 +46,9 @@ const TRAIT_WORDS = new Set(
   complacent messy messiness sloppy obnoxious annoying creepy overbearing smothering dismissive know-it-all humorless
   spiteful vindictive stubborn rigid inflexible egotistical self-centered self-absorbed nagging nag naggy grumpy bitter
   sarcastic passive-aggressive insecure insecurity hate hates hated hateful hatred dislike dislikes mean-spirited reckless recklessness
-  laziness ego loud judge judges judging lied hide hides hiding hidden secret secrets secretive`.split(/\s+/),
+  laziness ego loud fib fibs fibbing fibber fibbers judge judges judging lied hide hides hiding hidden secret secrets secretive`.split(
+    /\s+/,
+  ),
 );
 
 /** "I don't mind smokers", "one tattoo is fine": acceptances, not limits. */
@@ -81,7 +91,7 @@ const TRAILING_FILLER =
   /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
 /** Words too vague to ask about on their own. */
 const FILLER = new Set(
-  "true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even".split(
+  "true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present".split(
     " ",
   ),
 );
@@ -349,9 +359,19 @@ export function askableQuestion(question: string): boolean {
     question.trim().endsWith("?") &&
     question.length <= READING_QUESTION_MAX_CHARS &&
     !/\b(?:i|i'm|i've|i'd|me|my|mine|myself|we|us|our)\b/i.test(question) &&
-    !CONTACT.test(question)
+    !CONTACT.test(question) &&
+    !MALFORMED.test(question)
   );
 }
+
+/**
+ * Questions a phrase cut in the wrong place makes, which no one could answer: a verb that does
+ * not agree ("Are you is impossible?"), a dangling last word ("... about your?"), a subordinate
+ * clause or a possessive where a description should be ("Is if you'd ...", "Are you partner's
+ * ...?"), a word fragment ("Are you -on-one?").
+ */
+const MALFORMED =
+  /\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past)\s+part\s+of\s+your\s+life\?)/i;
 
 function phraseQuestion(
   clause: string,
@@ -459,6 +479,27 @@ function ownStance(topic: TopicName, facts: Facts, selfStances: Map<TopicName, 1
   return selfStances.get(topic);
 }
 
+/** Asking that politics agree: "the same side of the aisle", "someone who shares my politics". */
+const SAME_POLITICS =
+  /\b(?:same\s+side(?:\s+of\s+the\s+aisle)?|aisle|same\s+(?:politics|party|political\s+views)|share[sd]?\s+my\s+(?:politics|political\s+views)|vote[sd]?\s+(?:the\s+same|like\s+me)|same\s+page\s+politically)\b/i;
+const LEFT =
+  /\b(?:progressive|liberal|left-wing|leftist|lefty|left\s+of\s+cent(?:re|er)|socialist|democrat|labour\s+voter)\b/i;
+const RIGHT = /\b(?:conservative|right-wing|right\s+of\s+cent(?:re|er)|republican|tory)\b/i;
+
+/**
+ * A politics limit from words: a person who asks for the same politics and says where they stand
+ * ("Our votes have to land on the same side of the aisle; I'm a lifelong progressive") rules out
+ * the other side. Where they stand comes from their words, else from their quick answer.
+ */
+function politicsLimits(text: string, facts: Facts): LimitId[] {
+  if (!SAME_POLITICS.test(text)) return [];
+  const mine = /\b(?:i'm|i\s+am|i've\s+always\s+been|i\s+vote|i've\s+voted)\b[^.!?;]*/i.exec(text)?.[0] ?? "";
+  const side = LEFT.test(mine) ? "liberal" : RIGHT.test(mine) ? "conservative" : facts.politics;
+  if (side === "liberal") return ["conservative"];
+  if (side === "conservative") return ["liberal"];
+  return [];
+}
+
 /** The limits a clause's rules stand for, given the person's own stances. */
 function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances: Map<TopicName, 1 | -1>): LimitId[] {
   const limits: LimitId[] = [];
@@ -511,6 +552,8 @@ const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
 /** Being married or separated now, as opposed to wanting to marry. */
 const MARRIED_NOW =
   /\b(?:somebody|someone|anybody|anyone|another\s+(?:man|woman|person))\s*'s\s+(?:wife|husband|spouse)\b|\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b/i;
+/** Still sharing a life with a spouse ("still shares a bed with their wife") is being married now. */
+const WITH_SPOUSE_STILL = /\bstill\b[^.!?]*\b(?:wife|husband|spouse)\b/i;
 const SEPARATED_NOW =
   /\bseparated\b|\bdivorce\s+(?:isn't|is\s+not|not)\s+(?:yet\s+)?(?:final|done|through)\b|\bnot\s+(?:yet\s+)?divorced\b/i;
 const WANTS_TO_MARRY = /\b(?:want|wants|wanting|hope|hopes|plan|plans|to\s+marry|get\s+married|getting\s+married)\b/i;
@@ -519,7 +562,7 @@ const WANTS_TO_MARRY = /\b(?:want|wants|wanting|hope|hopes|plan|plans|to\s+marry
 function statusLimits(clause: string): LimitId[] {
   if (WANTS_TO_MARRY.test(clause)) return [];
   return [
-    ...(MARRIED_NOW.test(clause) ? (["married"] as const) : []),
+    ...(MARRIED_NOW.test(clause) || WITH_SPOUSE_STILL.test(clause) ? (["married"] as const) : []),
     ...(SEPARATED_NOW.test(clause) ? (["separated"] as const) : []),
   ];
 }
@@ -535,14 +578,26 @@ const REQUIRED_HABIT_QUESTIONS: Partial<Record<TopicName, string>> = {
  * Reads a person's dealbreakers (their answers at that stage) into items, given what they tapped
  * and what they say of themselves elsewhere (for their own stance on children, faith, marriage).
  */
-export function readDealbreakers(text: string, own: { facts: Facts; selfText: string }): ReadingItem[] {
+export function readDealbreakers(
+  text: string,
+  own: { facts: Facts; selfText: string /** Their age, when known (from their birthday). */; age?: number | null },
+): ReadingItem[] {
   const selfStances = readSelf(own.selfText).stances;
   const items = new Map<string, ReadingItem>();
   const add = (item: ReadingItem) => {
     if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
   };
+  const rest = relativeLimits(restoreEllipsis(restateRefusals(stripInstructions(text))), own, add);
+  // Politics asked to agree is read over whole sentences (the ask and the side are often apart),
+  // and such a sentence is read for nothing else.
+  const unread: string[] = [];
+  for (const sentence of rest.match(/[^.!?\n]+[.!?]*/g) ?? []) {
+    const politics = politicsLimits(sentence, own.facts);
+    for (const limit of politics) add({ kind: "limit", id: `limit:${limit}`, limit, words: clean(sentence) });
+    if (politics.length === 0) unread.push(sentence);
+  }
   let previous: Rule = { endsOn: "yes" };
-  for (const { raw, liking } of clausesWithMood(restateRefusals(stripInstructions(text)))) {
+  for (const { raw, liking } of clausesWithMood(unread.join(" "))) {
     const clause = clean(raw);
     if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || !looksEnglish(clause)) continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
@@ -563,10 +618,16 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
       const question = REQUIRED_HABIT_QUESTIONS[topic];
       if (question) add({ kind: "ask", id: `ask:${topic}`, label: clause, question, endsOn: "no", words: clause });
     }
+    // A topic known by meaning ("a credit-card mess", "a life overseas") is asked with its own
+    // neutral question, even in a clause whose words also judge ("I'd hate to see ...").
+    const areas = limits.length === 0 && rules.named.size === 0 && !liking ? areasIn(clause) : [];
+    if (areas.length > 0) {
+      const label = lowerFirst(shortLabel(clause));
+      for (const area of areas) add({ kind: "ask", id: `ask:${area}`, label, ...AREA_QUESTIONS[area], words: clause });
+      continue;
+    }
     if (traits.length > 0) {
-      const phrase = clean(
-        clause.replace(CONTINUATION, "").replace(CONNECTORS, "").replace(TRAILING_NO, "").replace(POST_NEGATION, ""),
-      ).replace(TRAILING_FILLER, "");
+      const phrase = shortLabel(clause);
       const label = limits.length === 0 && contentWords(phrase).length <= 8 ? phrase : traits.join(" and ");
       add({ kind: "trait", id: `trait:${slug(traits.join(" "))}`, label: lowerFirst(label), words: clause });
       continue;
@@ -589,6 +650,68 @@ export function readDealbreakers(text: string, own: { facts: Facts; selfText: st
     }
   }
   return [...items.values()];
+}
+
+/** A clause as Sam reads it back: its refusal markers and connectors left out. */
+function shortLabel(clause: string): string {
+  return clean(
+    clause.replace(CONTINUATION, "").replace(CONNECTORS, "").replace(TRAILING_NO, "").replace(POST_NEGATION, ""),
+  )
+    .replace(TRAILING_FILLER, "")
+    .slice(0, READING_LABEL_MAX_CHARS);
+}
+
+/**
+ * Sentences that set an age or height relative to the person ("nobody more than five years older
+ * than me") become one item each, a comparison the matcher makes against the other's age (from
+ * their birthday) or height (as they give it); the rest of the text is returned for reading. A
+ * height limit from someone who never says their own height cannot be compared, so it is read
+ * as words like any other.
+ */
+function relativeLimits(
+  text: string,
+  own: { selfText: string; age?: number | null },
+  add: (item: ReadingItem) => void,
+): string {
+  const sentences = text.match(/[^.!?\n]+[.!?]*/g) ?? [];
+  const rest: string[] = [];
+  for (const sentence of sentences) {
+    const limit = readRelativeLimit(sentence);
+    const ownValue =
+      limit?.measure === "height" ? (limit.ownHeight ?? ownHeightIn(own.selfText)?.cm) : (own.age ?? undefined);
+    if (!limit || (limit.measure === "height" && ownValue === undefined)) {
+      rest.push(sentence);
+      continue;
+    }
+    const words = clean(sentence);
+    const imperial = limit.imperial ?? ownHeightIn(own.selfText)?.imperial ?? false;
+    // Without the person's own age the bound is set when the search compares birthdays.
+    const asked =
+      ownValue !== undefined
+        ? relativeLimitQuestion(limit.measure, boundsOf(limit, ownValue), imperial)
+        : { question: AGE_UNKNOWN_QUESTION, endsOn: "yes" as const };
+    add({ kind: "ask", id: `ask:${limit.measure}`, label: lowerFirst(shortLabel(words)), ...asked, words });
+  }
+  return rest.join(" ");
+}
+
+/** Never put to anyone: an age limit is compared with birthdays, which every searcher has given. */
+const AGE_UNKNOWN_QUESTION = "How old are you?";
+
+/**
+ * What a clause leaves implicit, said in full: "I have kids but want no more" is "... but I want
+ * no more kids", so its second clause is read as a stance on children rather than as a topic of
+ * its own ("want no more").
+ */
+const ELLIPSIS =
+  /\b(kids|children|dogs|cats|pets)\b([^.!?]*?)\b(but|and)\s+(?:i\s+)?(don't\s+want\s+any|do\s+not\s+want\s+any|want\s+no|won't\s+have\s+any|don't\s+want)\s+(?:more|others?)\b(?!\s+(?:kids|children|dogs|cats|pets)\b)/gi;
+
+function restoreEllipsis(text: string): string {
+  return text.replace(
+    ELLIPSIS,
+    (_all, topic: string, between: string, joint: string, want: string) =>
+      `${topic}${between}${joint} I ${want} more ${topic}`,
+  );
 }
 
 // Refusals said apart from what they refuse, restated as "X is a no" so that one reading serves

@@ -60,22 +60,31 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
   dogs: { kind: "habit", words: "dog dogs puppy puppies" },
-  // Pets in general: a rule about them is a rule about dogs and cats alike.
-  pets: { kind: "habit", words: "pets" },
+  // Pets in general, and animals kept at home: a rule about them is a rule about dogs and cats
+  // alike. Not "animal(s)", "birds" or "fur": loving animals, watching birds or wearing fur is no
+  // pet at home (fur is one when the person's body reacts to it, see BODY_REACTS).
+  pets: {
+    kind: "habit",
+    words:
+      "pets parrot parrots budgie budgies rabbit rabbits bunnies hamster hamsters ferret ferrets guinea-pig guinea-pigs tortoise tortoises reptile reptiles",
+  },
   // A partner's children from before: a rule about being a stepparent is about having children now.
   stepchildren: {
     kind: "habit",
     words:
-      "stepkids stepchildren stepchild stepson stepsons stepdaughter stepdaughters stepmother stepmom stepmum stepfather stepdad stepparent step-parent step-mom step-dad",
+      "stepkids stepchildren stepchild stepson stepsons stepdaughter stepdaughters stepmother stepmom stepmum stepfather stepdad stepparent step-parent step-mom step-dad stepfamily",
   },
   children: {
     kind: "stance",
-    words: "kids kid children child baby babies adopt adopting dad father mom mum mother parent",
+    words:
+      "kids kid children child baby babies adopt adopting dad father mom mum mother parent little-ones toddler toddlers nappies nappy diapers diaper newborn newborns infant infants",
     against: "child-free childfree",
   },
   religion: {
     kind: "stance",
-    words: "faith god church religion religious christian christ catholic muslim jewish prayer pray devout bible",
+    // How faith is practised names it as much as its name does: a pew, a parish, Friday prayers.
+    words:
+      "faith god church churches churchgoer churchgoing pew pews parish congregation worship worshipper mosque synagogue sabbath sermon sermons scripture religion religious christian christ catholic muslim jewish prayer prayers pray praying devout bible ramadan",
     against: "atheist agnostic secular",
   },
   marriage: { kind: "stance", words: "marriage married marry marrying wedding husband wife spouse" },
@@ -161,6 +170,13 @@ export interface ClauseRules {
 }
 
 const PAST_SELF = /\b(?:i've\s+been|i\s+have\s+been|i\s+was|i\s+used\s+to|i\s+had\s+been)\b/i;
+/**
+ * What the person's body says about a habit of others ("my lungs close up around cats", "I react
+ * badly to fur", "my asthma and smoke don't mix"): the habit is ruled out, whatever the grammar.
+ */
+const ANIMAL_MATTER = /\b(?:fur|furry|feathers?|feathered|dander|pet\s+hair|animal\s+hair)\b/i;
+const BODY_REACTS =
+  /\b(?:allerg\w*|asthma\w*|lungs?\s+(?:close|closes|tighten|tightens|seize)|can't\s+breathe|cannot\s+breathe|wheez\w*|sneez\w*|itch\w*|hives|reacts?\s+(?:badly|terribly|horribly)|flares?\s+up)\b/i;
 
 /** One clause of a person's dealbreakers, read as what it rules out, requires or says of them. */
 export function readRuleClause(clause: string): ClauseRules {
@@ -171,8 +187,14 @@ export function readRuleClause(clause: string): ClauseRules {
     // "I'd never date a smoker" / "Someone who doesn't want kids" / "I need someone who ...".
     const before = clause.slice(0, others.index);
     const rulesOut = !(REQUIRE.test(before) && !CUE.test(before));
-    const attribute = clause.slice(others.index + others[0].length);
-    applyRule(rules, topicsIn(readClause(attribute)), rulesOut, attribute);
+    // A refusal said after the whole ("a partner who'd want me in a pew would wear me down")
+    // refuses the person described; it does not deny the words of the description.
+    const said = clause.slice(others.index + others[0].length);
+    // A description with a negation of its own keeps the marker's reading ("who doesn't want to
+    // settle down and marry is not for me": the marker reaches "marry" past the "and").
+    const refusedAfter = POST_NEGATION.test(said) && !CUE.test(said.replace(POST_NEGATION, " "));
+    const attribute = refusedAfter ? said.replace(POST_NEGATION, " ") : said;
+    applyRule(rules, topicsIn(readClause(attribute)), rulesOut || refusedAfter, attribute);
     // "Smokers or anyone who drinks": a name before the person is a bare name.
     if (!FIRST_PERSON.test(before)) applyBareName(rules, before);
   } else if (FIRST_PERSON.test(clause.replace(POST_NEGATION, " "))) {
@@ -180,11 +202,17 @@ export function readRuleClause(clause: string): ClauseRules {
     // About themselves: "I'm allergic to cats" rules cats out; "I'm an atheist" is a stance.
     // What they were ("I've been married to a suitcase once") is their past, not a stance now.
     const past = PAST_SELF.test(clause);
+    const reacts = BODY_REACTS.test(clause);
+    // "My asthma and animal fur don't mix": what a body reacts to in fur or feathers is pets.
+    if (reacts && ANIMAL_MATTER.test(clause)) {
+      rules.named.add("pets");
+      rules.rulesOut.set("pets", { heavyOnly: false });
+    }
     for (const [topic, polarity] of topicsIn(readClause(clause))) {
       if (isStanceTopic(topic)) {
         if (past) continue;
         if (!rules.stances.has(topic)) rules.stances.set(topic, polarity);
-      } else if (polarity === -1) {
+      } else if (polarity === -1 || reacts) {
         rules.rulesOut.set(topic, { heavyOnly: INTENSITY.test(clause) });
       }
     }

@@ -93,9 +93,9 @@ const FIRST_PERSON_REFUSAL = String.raw`(?:(?:a|an|the|one)\s+)?(?:something|som
 /** "... not something I'll ever do", "... not something I'd consider". */
 const NOT_FOR_ME = String.raw`not\s+(?:something|anything|a\s+thing)\s+(?:i'll|i'd|i\s+will|i\s+would|i\s+can|i\s+could)\s+(?:ever\s+)?[\w']+`;
 /** What the thing does to the person: "heavy ink puts me off", "vapour in the car would finish me off". */
-const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?`;
+const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me`;
 export const POST_NEGATION = new RegExp(
-  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
+  String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:(?:has|have|'ve|had)\s+never\s+been|(?:hasn't|haven't|wasn't|weren't)\s+(?:ever\s+)?(?:been\s+)?)\s*${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
   "i",
 );
 const CLAUSE_BREAK =
@@ -108,13 +108,29 @@ function isCue(word: string): boolean {
 /** A clause read word by word; a cue denies the words after it, a trailing marker those before it. */
 /** Eagerness said with a negation ("I can't wait to have a family"): nothing is denied. */
 const EAGER = /\b(?:can't|cannot|can\s+not|couldn't)\s+wait\b/gi;
+/** A denied absence is a presence: "I never miss Friday prayers" keeps them. */
+const NEVER_MISS = /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarely)\s+miss(?:es|ed)?\b/gi;
+/**
+ * Turns of phrase that name a topic in more than one word, joined so the topic's word list knows
+ * them: "little ones" are children, blending families is taking on stepchildren, and what one
+ * buys from a dealer is drugs.
+ */
+const PHRASES: readonly [RegExp, string][] = [
+  [/\blittle\s+ones\b/gi, "little-ones"],
+  [/\bblend(?:ed|ing)?\s+(?:our\s+|two\s+)?famil(?:y|ies)\b/gi, "stepfamily"],
+  [/\b(?:buy|buys|bought|get|gets|got|score|scores)\s+(?:\w+\s+){0,2}from\s+a\s+dealer\b/gi, "buy drugs"],
+  [/\bdrug\s+dealers?\b/gi, "drugs"],
+];
 /** Denials said in more than one word: "gave up smoking", "I stay away from alcohol". */
 const GAVE_UP = /\b(?:gave|given|give|giving|gives)\s+up\b|\bkicked\s+the\s+habit\b/gi;
 const KEEP_AWAY =
   /\b(?:stay|stays|stayed|keep|keeps|kept|steer|steers|steered)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\b/gi;
 
 export function readClause(said: string): ReadWord[] {
-  const clause = said.replace(EAGER, "eager").replace(GAVE_UP, "quit").replace(KEEP_AWAY, "avoid");
+  const clause = PHRASES.reduce(
+    (text, [phrase, joined]) => text.replace(phrase, joined),
+    said.replace(EAGER, "eager").replace(NEVER_MISS, "keep").replace(GAVE_UP, "quit").replace(KEEP_AWAY, "avoid"),
+  );
   const marker = POST_NEGATION.exec(clause);
   const deniedBefore = marker ? words(clause.slice(0, marker.index)).length : 0;
   const tokens = words(marker ? clause.slice(0, marker.index) + clause.slice(marker.index + marker[0].length) : clause);

@@ -29,7 +29,7 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["Someone who is still on the apps while we're dating.", "Are you still on the apps?", "yes"],
     ["I need someone who has never struggled with addiction.", "Have you ever struggled with addiction?", "yes"],
     ["People in pyramid schemes or multi-level marketing.", "Are you in pyramid schemes?", "yes"],
-    ["I won't do open relationships.", "Are open relationships part of your life?", "yes"],
+    ["I won't do open relationships.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Hunting is where I draw the line.", "Is hunting part of your life?", "yes"],
     ["Guns are out of the question.", "Are guns part of your life?", "yes"],
     ["Please, nobody who spends their evenings at the casino.", "Do you spend your evenings at the casino?", "yes"],
@@ -80,7 +80,7 @@ describe("misreadings that must not refuse a good pair", () => {
     expect(read("I love dogs, so no cat people.").map((i) => (i.kind === "limit" ? i.limit : i.kind))).toEqual([
       "cats",
     ]);
-    expect(asked(read("I enjoy hiking. Debts are a hard no."))).toEqual([["Are debts part of your life?", "yes"]]);
+    expect(asked(read("I enjoy hiking. Debts are a hard no."))).toEqual([["Are you paying off any debts?", "yes"]]);
   });
 
   it("being married or separated now is no stance on marriage", () => {
@@ -181,7 +181,7 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
       "yes",
     ],
     ["A partner whose job keeps them away all week won't work.", "Does your job keep you away all week?", "yes"],
-    ["Monogamy isn't up for debate.", "Is monogamy part of your life?", "no"],
+    ["Monogamy isn't up for debate.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Don't message me if you own a gun.", "Do you own a gun?", "yes"],
     ["Please don't be a hunter.", "Are you a hunter?", "yes"],
     ["He has to have a license and a car.", "Do you have a license?", "no"],
@@ -295,6 +295,164 @@ describe("limits against the other person", () => {
       questions: [{ question: "Do you smoke or vape, even now and then?", endsOn: "yes" }],
     });
     expect(checkLimits(holder("No smokers."), smoker).conflict).toBe(true);
+  });
+});
+
+describe("age and height said relative to the person, compared rather than asked", () => {
+  const person = (fields: Partial<Narrative>, age: number | null = null): MatchPerson =>
+    readPerson(n(fields), {}, fields.dealbreakers ?? "", age);
+
+  it.each([
+    // [dealbreaker, holder's age, other's age, broken]
+    ["Nobody more than five years older than me.", 34, 45, true],
+    ["Nobody more than five years older than me.", 34, 39, false],
+    ["Nobody more than five years older than me.", 34, 22, false],
+    ["I'm not after someone half my age: nobody over ten years younger than me.", 58, 39, true],
+    ["I'm not after someone half my age: nobody over ten years younger than me.", 58, 50, false],
+    ["Someone around my age, give or take three years.", 29, 38, true],
+    ["Someone around my age, give or take three years.", 29, 31, false],
+    ["Nobody more than eight years either side of my age.", 30, 21, true],
+    ["Within a decade of my age, please.", 40, 49, false],
+    ["No one older than me.", 40, 41, true],
+    ["I'd like someone older than me.", 40, 38, true],
+  ] as const)("%s (%i vs %i) → broken %s", (dealbreakers, mine, theirs, broken) => {
+    const check = checkLimits(person({ dealbreakers }, mine), person({}, theirs));
+    expect(check.conflict).toBe(broken);
+    expect(check.questions).toEqual([]);
+  });
+
+  it("asks in plain numbers when the other's age is unknown, and nothing when the holder's is", () => {
+    const limit = "Nobody more than five years older than me.";
+    expect(checkLimits(person({ dealbreakers: limit }, 34), person({})).questions).toEqual([
+      { question: "Are you older than 39?", endsOn: "yes" },
+    ]);
+    expect(
+      checkLimits(person({ dealbreakers: "Someone within three years of my age." }, 30), person({})).questions,
+    ).toEqual([{ question: "Are you between 27 and 33?", endsOn: "no" }]);
+    expect(checkLimits(person({ dealbreakers: limit }), person({}, 60))).toEqual({ conflict: false, questions: [] });
+  });
+
+  it.each([
+    // [dealbreaker, what the holder says of themselves, what the other says, broken]
+    ["He has to be taller than me, and I'm five foot ten.", "", "At five foot six I'm the shortest in my club.", true],
+    ["He has to be taller than me, and I'm five foot ten.", "", "At six foot two I reach the top shelf.", false],
+    ["I'd like a man who isn't taller than I am.", "I'm 190 cm and I row.", "I'm 198 cm, so I duck a lot.", true],
+    ["I'd like a man who isn't taller than I am.", "I'm 190 cm and I row.", "I'm 1.85 m tall.", false],
+    ["I'm six foot two and I want to look up, not down, at my partner.", "", "I'm five foot six on a good day.", true],
+    ["No men shorter than me.", "I'm 5'9\".", "I'm 5'7\" and proud.", true],
+  ] as const)("%s → broken %s", (dealbreakers, mine, theirs, broken) => {
+    expect(checkLimits(person({ dealbreakers, about: mine }), person({ about: theirs })).conflict).toBe(broken);
+  });
+
+  it("asks the other's height in the holder's unit, and reads a height limit as words when the holder never gives theirs", () => {
+    const tall = person({ dealbreakers: "He has to be taller than me, and I'm five foot ten." });
+    expect(checkLimits(tall, person({ about: "I teach piano." })).questions).toEqual([
+      { question: "Are you taller than 5'10\"?", endsOn: "no" },
+    ]);
+    const metric = person({ dealbreakers: "I'm 190 cm and I'd like a man who isn't taller than I am." });
+    expect(checkLimits(metric, person({})).questions).toEqual([
+      { question: "Are you taller than 190 cm?", endsOn: "yes" },
+    ]);
+    expect(read("No men shorter than me.").some((item) => item.id === "ask:height")).toBe(false);
+  });
+});
+
+describe("topics known by meaning, asked with their own neutral question", () => {
+  it.each([
+    ["I've cleaned up one partner's credit-card mess already; never again.", "Are you paying off any debts?", "yes"],
+    ["Anyone in their overdraft every month.", "Are you paying off any debts?", "yes"],
+    ["I can't carry someone who won't hold down a job.", "Are you working at the moment?", "no"],
+    [
+      "Whoever I'm with can't be planning a life overseas.",
+      "Are you planning to move far from where you live now?",
+      "yes",
+    ],
+    ["Long-distance has broken my heart twice.", "Do you live far from here, or spend weeks at a time away?", "yes"],
+    [
+      "Seeing each other only at weekends isn't a relationship to me.",
+      "Do you live far from here, or spend weeks at a time away?",
+      "yes",
+    ],
+    [
+      "Anyone whose weekends revolve around protests would exhaust me.",
+      "Is political activism a big part of your life?",
+      "yes",
+    ],
+    ["I won't be anyone's secret on the side.", "Are you married or seeing anyone at the moment?", "yes"],
+    [
+      "I only do one-on-one; sharing a partner isn't for me.",
+      "Are you in, or looking for, an open relationship?",
+      "yes",
+    ],
+    ["I'd hate to see our dinners on a stranger's feed.", "Do you share much of your life on social media?", "yes"],
+  ])("%s → %s (ends on %s)", (dealbreaker, question, endsOn) => {
+    expect(asked(read(dealbreaker))).toContainEqual([question, endsOn]);
+  });
+
+  it("does not take a word's other senses for the topic", () => {
+    expect(asked(read("Uptight rule-followers."))).not.toContainEqual([
+      "Do you share much of your life on social media?",
+      "yes",
+    ]);
+    expect(asked(read("Anyone who wears fur."))).toEqual([["Do you wear fur?", "yes"]]);
+  });
+});
+
+describe("quick-question topics said in other words", () => {
+  const limits = (text: string, selfText = "") =>
+    readDealbreakers(text, { facts: {}, selfText }).flatMap((item) => (item.kind === "limit" ? [item.limit] : []));
+
+  it.each([
+    // How faith is practised names faith; a refusal after a description refuses the person described.
+    ["A partner who'd want me in a pew every week would wear me down.", ["religious"]],
+    // The body's reaction rules a habit out; fur and feathers are pets when the body reacts to them.
+    ["My lungs close up around cats, so a home with one is impossible for me.", ["cats"]],
+    ["My asthma and animal fur don't mix.", ["dogs", "cats"]],
+    ["I react badly to anything with feathers or fur.", ["dogs", "cats"]],
+    // Little ones at home and blended families are children one has.
+    ["I'd rather not blend families: a partner with little ones at home won't suit me.", ["hasChildren"]],
+    // Still sharing a life with a spouse is being married now, not a stance on marriage.
+    ["I won't get involved with anybody who still shares a mortgage and a bed with their spouse.", ["married"]],
+    // Politics asked to agree, with the person's own side, rules out the other side.
+    ["Our votes have to land on the same side of the aisle; I'm a lifelong progressive.", ["conservative"]],
+    ["Same politics as me or nothing: I'm a conservative.", ["liberal"]],
+    // What one buys from a dealer is drugs.
+    ["Anything you'd have to buy from a dealer, I want no part of.", ["cannabis"]],
+    // What a clause leaves implicit: "want no more" after "kids" is about kids.
+    ["I have kids but want no more.", ["wantsChildren"]],
+  ])("%s → %j", (text, expected) => {
+    expect(limits(text)).toEqual(expected);
+  });
+
+  it("keeps snobbery as a trait and asks nothing garbled", () => {
+    expect(kinds(read("Snobbery."))).toEqual(["trait"]);
+    expect(asked(read("I have kids but want no more."))).toEqual([]);
+    for (const text of [
+      "My lungs close up around cats, so a home with one is impossible for me.",
+      "Cheaters, past or present, need not apply.",
+      "If you'd fib about your age on a profile, we're done.",
+      "Our votes have to land on the same side of the aisle; I'm a lifelong progressive.",
+    ]) {
+      for (const [question] of asked(read(text))) {
+        expect(question).not.toMatch(/\byou\s+is\b|\b(?:your|about|of)\?$|^Is if\b|part of your life\?$/);
+      }
+    }
+  });
+
+  it("reads what the other says of themselves in the new words", () => {
+    const holder = (dealbreakers: string) => readPerson(n({ dealbreakers }));
+    const other = (about: string) => readPerson(n({ about }));
+    const pew = holder("A partner who'd want me in a pew every week would wear me down.");
+    expect(checkLimits(pew, other("I never miss Friday prayers at the mosque.")).conflict).toBe(true);
+    expect(checkLimits(pew, other("I was dragged to church every Sunday as a boy.")).conflict).toBe(false);
+    const fur = holder("I react badly to anything with feathers or fur.");
+    expect(checkLimits(fur, other("I share my flat with a parrot and two house rabbits.")).conflict).toBe(true);
+    const cats = holder("My lungs close up around cats.");
+    expect(checkLimits(cats, other("I'm a dog person; cats have never been my thing.")).conflict).toBe(false);
+    // A politics limit from words is asked about: no interview word settles it.
+    expect(
+      checkLimits(holder("Same politics as me or nothing: I'm a conservative."), other("I teach piano.")).questions,
+    ).toEqual([{ question: "Would you call your politics liberal?", endsOn: "yes" }]);
   });
 });
 

@@ -135,7 +135,7 @@ function matchPersonOf(person: EvaluationPerson, narrative: Narrative): MatchPer
     .filter((answer) => answer.stage === "dealbreakers")
     .map((answer) => answer.text)
     .join(" ");
-  return readPerson(narrative, person.facts ?? {}, dealbreakers);
+  return readPerson(narrative, person.facts ?? {}, dealbreakers, person.age);
 }
 
 export async function evaluatePair(pair: EvaluationPair, models: EvaluationModels): Promise<PairResult> {

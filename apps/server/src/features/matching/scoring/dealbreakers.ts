@@ -1,5 +1,5 @@
 import type { Facts, LimitId, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
-import { LIMIT_QUESTIONS } from "@sams-web/domain/non-negotiables/messages";
+import { LIMIT_QUESTIONS, relativeLimitQuestion } from "@sams-web/domain/non-negotiables/messages";
 import { brokenLimit, confirmedLimits, LIMITS, RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
 import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import {
@@ -12,6 +12,13 @@ import {
   type TopicName,
   topicsIn,
 } from "../../../platform/text-reading/dealbreaker-topics.ts";
+import {
+  boundsOf,
+  breaksRelativeLimit,
+  ownHeightIn,
+  type RelativeLimit,
+  readRelativeLimit,
+} from "../../../platform/text-reading/relative-limits.ts";
 import { readClause } from "../../../platform/text-reading/text.ts";
 import type { Narrative } from "../narrative/narrative.ts";
 import { selfText } from "./scorer.ts";
@@ -34,6 +41,8 @@ export interface MatchPerson {
   reading: ReadingItem[];
   /** Whether they confirmed that reading (Sam read it back); if not, it only asks. */
   readingConfirmed: boolean;
+  /** Their age from their birthday, for limits said relative to age ("nobody ten years younger"). */
+  age?: number | null;
 }
 
 /** A question that can end a pair: asked of one person, and the answer that ends it. */
@@ -53,12 +62,36 @@ export function readPerson(
   narrative: Narrative,
   facts: Facts = {},
   dealbreakers = narrative.dealbreakers,
+  age: number | null = null,
 ): MatchPerson {
   return {
     narrative,
     facts,
-    reading: readDealbreakers(dealbreakers, { facts, selfText: selfText(narrative) }),
+    reading: readDealbreakers(dealbreakers, { facts, selfText: selfText(narrative), age }),
     readingConfirmed: true,
+    age,
+  };
+}
+
+/**
+ * An age or height limit relative to the holder, against the other: whether it is broken (null
+ * while the other's value is unknown: ages come from birthdays, heights as each says them), and
+ * the question that settles it, in plain numbers. Null when the holder's own value is unknown:
+ * nothing to compare with, nothing to ask.
+ */
+function relativeCheck(
+  limit: RelativeLimit,
+  holder: MatchPerson,
+  other: MatchPerson,
+): { broken: boolean | null; question: DealbreakerQuestion } | null {
+  const ownHeight = ownHeightIn(selfText(holder.narrative));
+  const own = limit.measure === "age" ? holder.age : (limit.ownHeight ?? ownHeight?.cm);
+  if (own == null) return null;
+  const theirs = limit.measure === "age" ? other.age : ownHeightIn(selfText(other.narrative))?.cm;
+  const imperial = limit.imperial ?? ownHeight?.imperial ?? false;
+  return {
+    broken: theirs == null ? null : breaksRelativeLimit(limit, own, theirs),
+    question: relativeLimitQuestion(limit.measure, boundsOf(limit, own), imperial),
   };
 }
 
@@ -252,12 +285,24 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     if (other.facts[LIMITS[limit].topic] != null) continue;
     const topics = rules ? [...rules.named] : [];
     if (rules && topics.some((topic) => other.facts[topicFact(topic)] != null)) continue;
-    const verdict = rules ? textVerdict(rules, mine, theirs, tapped) : { broken: false, settled: false };
+    // A limit whose words name no topic read from interviews (politics, being married) is settled
+    // only by an answer or a question.
+    const verdict =
+      rules && rules.named.size > 0 ? textVerdict(rules, mine, theirs, tapped) : { broken: false, settled: false };
     if (verdict.broken && confirmed) conflict = true;
     else if (!verdict.settled || (verdict.broken && !confirmed)) ask(LIMIT_QUESTIONS[limit]);
   }
   for (const item of holder.reading) {
     if (item.kind !== "ask") continue;
+    const relative = readRelativeLimit(item.words);
+    if (relative && item.id === `ask:${relative.measure}`) {
+      const check = relativeCheck(relative, holder, other);
+      if (check === null || check.broken === false) continue;
+      // Unconfirmed, a broken limit is only asked about.
+      if (check.broken && holder.readingConfirmed) conflict = true;
+      else ask(check.question);
+      continue;
+    }
     // "Must love dogs" names a topic the other may have settled in words or answers.
     const rules = readRuleClause(item.words);
     if (rules.named.size > 0) {

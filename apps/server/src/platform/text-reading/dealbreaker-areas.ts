@@ -1,0 +1,30 @@
+import type { AreaName } from "@sams-web/domain/non-negotiables/messages";
+
+// Topics people refuse that no quick question settles, each recognised by meaning: the many words
+// and turns of phrase that name it ("credit-card mess", "overdraft", "in the red" are all debts;
+// "a life overseas", "emigrating", "relocating abroad" are all moving away). A dealbreaker naming
+// one is asked about with that topic's own neutral question, instead of a question made from the
+// person's words (which would quote them, and often reads badly: "Are you is impossible?").
+
+const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
+  debts:
+    /\b(?:debts?|indebted|credit[-\s]cards?|store\s+cards?|overdrafts?|overdrawn|loans?|bankrupt(?:cy)?|insolven(?:t|cy)|arrears|bailiffs?|in\s+the\s+red|owes?\s+(?:money|thousands|everyone)|owing\s+money|payday\s+lenders?|maxed[-\s]out)\b/i,
+  work: /\b(?:unemployed|jobless|out\s+of\s+work|between\s+jobs|(?:hold|holds|keep|keeps)\s+down\s+a\s+job|work-?shy|freeload(?:er|ers|ing)?|sponges?\s+off|cover\s+(?:the|their|his|her)\s+rent|pay\s+(?:the|their|his|her)\s+(?:rent|bills)\s+for)\b/i,
+  moving:
+    /\b(?:overseas|abroad|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
+  distance:
+    /\b(?:long[-\s]distance|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening))\b/i,
+  activism:
+    /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
+  attached:
+    /\b(?:on\s+the\s+side|affairs?|mistress|(?:the\s+)?other\s+(?:woman|man)|already\s+(?:taken|attached|in\s+a\s+relationship)|(?:has|have|with)\s+a\s+(?:wife|husband|girlfriend|boyfriend)\s+at\s+home)\b/i,
+  open: /\b(?:one[-\s]on[-\s]one|exclusive|exclusivity|monogam(?:y|ous)|non-monogam(?:y|ous)|open\s+relationships?|polyamor(?:y|ous)|poly|swing(?:ing|ers)|throuple|a\s+third|sharing\s+(?:a|my|their)\s+(?:partner|man|woman|bed))\b/i,
+  socialMedia:
+    /\b(?:social\s+media|instagram|insta|tiktok|snapchat|facebook|influencers?|selfies?|(?:'s|my|your|their|a|our)\s+(?:news\s*)?feeds?\b|(?:post|posts|posting|posted)\s+(?:everything|it\s+all|online|about\s+(?:us|me|their|his|her)))/i,
+};
+
+/** The areas a clause names, in a fixed order. */
+export function areasIn(clause: string): AreaName[] {
+  const said = clause.replace(/[\u2018\u2019]/g, "'");
+  return (Object.keys(AREA_PATTERNS) as AreaName[]).filter((area) => AREA_PATTERNS[area].test(said));
+}
