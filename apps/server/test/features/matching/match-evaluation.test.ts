@@ -64,7 +64,7 @@ const FIXTURE = [
   ),
   // A dealbreaker no list names: Sam asks b about it (b's side names the topic's words).
   /* 17 */ pair("d4", "dealbreaker", person("level 8", "Debt."), person("level 8"), {
-    concern: { side: "b", words: ["debt", "loans"] },
+    concern: { side: "b", words: ["debt", "debts", "loans"] },
   }), // 80 → held for the question
   /* 18 */ pair("bad-facts", "good", { ...person("level 8"), facts: { smoking: "yes" } }, person("level 8")),
 ].join("\n");
@@ -94,7 +94,7 @@ describe("match evaluation", () => {
       d3: [0, "no"],
       d4: [80, "followupsQueued"],
     });
-    expect(byId.d4?.followups).toEqual({ a: [], b: ["Is debt part of your life?"] });
+    expect(byId.d4?.followups).toEqual({ a: [], b: ["Are you paying off any debts?"] });
     expect(byId.d4?.heldForLimits).toBe(true);
     expect(byId.d1?.dealbreaker).toBe(true);
     expect(byId.d2?.dealbreaker).toBe(false);
