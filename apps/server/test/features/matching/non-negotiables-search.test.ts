@@ -156,6 +156,32 @@ describe("a search: limits first, then the scorer", () => {
   });
 });
 
+describe("an age limit said relative to the person, compared with birthdays", () => {
+  it("refuses a candidate past the gap the person set and keeps one within it, with no question", async () => {
+    const zip = "59801"; // Missoula
+    // Search ranges wide enough for both: the refusal must come from the words, not the range.
+    const range = { ageRangeMin: -30, ageRangeMax: 30 };
+    const her = await woman({
+      zipCode: zip,
+      age: 34,
+      ...range,
+      interview: { ...DEFAULT_INTERVIEW, dealbreakers: "Nobody more than five years older than me." },
+      confirmed: true,
+    });
+    const older = await man({ zipCode: zip, age: 50, ...range });
+    const near = await man({ zipCode: zip, age: 37, ...range });
+    const matching = service();
+    await matching.preliminaryMatch(her);
+    await matching.scoreCandidates(her);
+    const rows = await t.db.select().from(matches).where(eq(matches.userId, her));
+    const byCandidate = new Map(rows.map((row) => [row.candidateId, row]));
+    expect(byCandidate.get(older)).toMatchObject({ status: "no", score: 0 });
+    expect(byCandidate.get(near)?.status).not.toBe("no");
+    const [theirs] = await t.db.select().from(matches).where(eq(matches.userId, near));
+    expect(theirs?.limitQuestions ?? []).toEqual([]);
+  });
+});
+
 const BOAT: Interview = { ...DEFAULT_INTERVIEW, dealbreakers: "Anyone who lives on a boat is a no for me." };
 
 async function boatPair(zip: string) {
