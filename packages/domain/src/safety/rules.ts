@@ -102,9 +102,10 @@ export function parseAdminEmails(value: string | undefined): string[] {
 
 /**
  * Two photos are taken for the same picture when a hash of one (a 64-bit DCT perceptual hash of
- * the photo, of its centre, or of their mirror images) lies within this many bits of a hash kept
- * of the other (of the photo with any plain border trimmed, its centre, and 90 % crops in the
- * centre and each corner). On real photographs, copies cropped by 10 %, rotated by 3°, shifted by
+ * the photo, of its centre at two sizes, or of their mirror images) lies within this many bits of
+ * a hash kept of the other (of the photo with any plain border trimmed, its centre, and 90 % crops
+ * in the centre and each corner), and one of its PHOTO_HASH_BANDS bands is the same. On real
+ * photographs, copies cropped by 10 %, rotated by 3°, shifted by
  * 20 px, framed, re-encoded, resized or mirrored land 0 to 10 bits from one of them, while
  * different pictures stayed 15 or more apart. A match on another account is flagged for
  * moderators, never refused: the first uploader may be the one whose photos were taken.
@@ -112,16 +113,16 @@ export function parseAdminEmails(value: string | undefined): string[] {
 export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
 
 /**
- * A hash is looked up in 4 bands of 16 bits, each probed through its index for its value and
- * the values within PHOTO_HASH_BAND_RADIUS bits (17 values a band). If every band of two hashes
- * differed by more than the radius, they would differ in at least 4 × 2 = 8 bits: so a hash
- * within 7 bits is always found, and one 8 to DUPLICATE_PHOTO_MAX_DISTANCE bits away only when
- * one of its bands is within a bit. With seven hashes kept per photo and four looked up, a copy
- * has many chances: that is what makes a small radius (68 index probes per hash, where a
- * guarantee up to 10 bits would take 428) enough.
+ * A hash is looked up by multi-index hashing: in 4 bands of 16 bits, each read through its own
+ * index at the probe's value of that band only (about one kept hash in 65,536 per band), and the
+ * hashes found there are compared in full. If no band of two hashes were the same, they would
+ * differ in at least 4 bits: so a hash within 3 bits is always found, and one 4 to
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits away only when one of its bands is the same. With seven
+ * hashes kept per photo and six looked up, a copy has 42 chances, and its nearest pairs differ in
+ * few bits; on the development photographs this caught what looking up every band within a bit
+ * caught (17 values a band), but one copy, at a seventeenth of the index reads.
  */
 export const PHOTO_HASH_BANDS = 4;
-export const PHOTO_HASH_BAND_RADIUS = 1;
 
 /** Characters that reorder the text around them (embeddings, overrides, isolates, marks). */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;

@@ -1,4 +1,4 @@
-import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BAND_RADIUS, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
+import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import sharp from "sharp";
 
 /** The picture is shrunk to SAMPLE × SAMPLE before its DCT; the hash keeps 8 × 8 low frequencies. */
@@ -96,8 +96,9 @@ function part(width: number, height: number, share: number, x: number, y: number
  * What the duplicate-photo check keeps of a photo (`stored`, its rows in photo_hashes) and what it
  * looks up when a photo is uploaded (`probes`), all of the photo with any plain border trimmed.
  * Kept: the whole, its centre (80 %), and 90 % crops in the centre and each corner, so a copy
- * cropped by up to 10 % from any side matches one of them. Looked up: the whole and the centre,
- * as they are and mirrored; the centre is where a small rotation or shift changes least.
+ * cropped by up to 10 % from any side matches one of them. Looked up: the whole and the centre at
+ * 90 % and 80 %, as they are and mirrored; the centre is where a small rotation or shift changes
+ * least, and two sizes of it give the exact-band lookup (PHOTO_HASH_BANDS) more chances.
  */
 export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: bigint[] }> {
   const picture = await withoutBorder(image);
@@ -111,15 +112,12 @@ export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint
     [0, 1],
     [1, 1],
   ].map(([x, y]) => part(width, height, 0.9, x as number, y as number));
-  const [stored, probes] = await Promise.all([
-    Promise.all([whole, centre, ...crops].map((region) => regionHash(picture, region))),
-    Promise.all([
-      regionHash(picture, whole),
-      regionHash(picture, centre),
-      regionHash(picture, whole, true),
-      regionHash(picture, centre, true),
-    ]),
-  ]);
+  const kept = [whole, centre, ...crops];
+  const stored = await Promise.all(kept.map((region) => regionHash(picture, region)));
+  // The whole, the centre and the centre 90 % crop are already among the kept hashes.
+  const looked = [whole, crops[0] as Region, centre];
+  const mirrored = await Promise.all(looked.map((region) => regionHash(picture, region, true)));
+  const probes = [stored[0], stored[2], stored[1], ...mirrored] as bigint[];
   return { stored, probes };
 }
 
@@ -129,22 +127,6 @@ export function hashBands(hash: bigint): number[] {
   return Array.from({ length: PHOTO_HASH_BANDS }, (_, band) =>
     Number((unsigned >> BigInt(16 * (PHOTO_HASH_BANDS - 1 - band))) & 0xffffn),
   );
-}
-
-/** A band's value and every value within PHOTO_HASH_BAND_RADIUS bits of it (1 + 16 for a radius of 1). */
-export function bandProbes(band: number): number[] {
-  let probes = [band];
-  for (let step = 0; step < PHOTO_HASH_BAND_RADIUS; step += 1) {
-    const next = new Set(probes);
-    for (const value of probes) for (let bit = 0; bit < 16; bit += 1) next.add(value ^ (1 << bit));
-    probes = [...next];
-  }
-  return probes;
-}
-
-/** Each band's probes. */
-export function hashProbes(hash: bigint): number[][] {
-  return hashBands(hash).map(bandProbes);
 }
 
 /** How many bits two hashes differ in. */
@@ -160,14 +142,12 @@ export function hammingDistance(a: bigint, b: bigint): number {
 
 /**
  * Whether the lookup of `probe` finds `stored` (what findNearDuplicates asks PostgreSQL): within
- * DUPLICATE_PHOTO_MAX_DISTANCE bits, and reached through a band within PHOTO_HASH_BAND_RADIUS.
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits, and reached through a band they share.
  */
 export function findsNearDuplicate(probe: bigint, stored: bigint): boolean {
   const storedBands = hashBands(stored);
   return (
     hammingDistance(probe, stored) <= DUPLICATE_PHOTO_MAX_DISTANCE &&
-    hashBands(probe).some(
-      (band, index) => hammingDistance(BigInt(band), BigInt(storedBands[index] ?? 0)) <= PHOTO_HASH_BAND_RADIUS,
-    )
+    hashBands(probe).some((band, index) => band === storedBands[index])
   );
 }
