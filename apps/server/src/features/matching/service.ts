@@ -274,17 +274,21 @@ export class MatchingService {
       // see is announced to them: an event per pair set aside would count the candidates judged.
       if (sides[0].status !== "no") await bus.publish(userId, { topic: "matches" });
       await bus.publish(candidateId, { topic: "matches" });
+      // The other side did not watch this search: they are told now, not when the last pair is
+      // judged (a model can take minutes over a whole search).
+      if (waitsOn(sides[1])) await this.tell({ userId: candidateId, kind: "newPeople", aboutId: userId });
     });
     const startedAt = await finishSearch(db, userId, result);
     if (startedAt)
       this.searchEnded(startedAt, result.photoValidation + result.followupsQueued > 0 ? "found" : "nobody");
     await bus.publish(userId, { topic: "matches" });
     await bus.publish(userId, { topic: "search" });
-    // Whoever did not watch this search is told of what waits for them: the other side of each
-    // pair, and the searcher too when Sam searched for them.
-    for (const [mine, theirs] of written) {
-      if (waitsOn(theirs)) await this.tell({ userId: theirs.userId, kind: "newPeople", aboutId: userId });
-      if (options.bySam && waitsOn(mine)) await this.tell({ userId, kind: "newPeople", aboutId: mine.candidateId });
+    // When Sam searched for them, the searcher did not watch either: told once the search is
+    // over, of everyone it found.
+    if (options.bySam) {
+      for (const [mine] of written) {
+        if (waitsOn(mine)) await this.tell({ userId, kind: "newPeople", aboutId: mine.candidateId });
+      }
     }
     return result;
   }

@@ -1,12 +1,15 @@
 import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
 import type { MatchesResponse } from "@sams-web/domain/matching/contracts";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { notices } from "../../../src/db/schema.ts";
 import { type FakeOpenAiServer, resetFake, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 import { createTestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
 
 // A search scored by a model shows each candidate as soon as their pair is judged: the person's
-// matches change (and their stream hears it) while the other pairs are still with the model.
+// matches change (and their stream hears it), and the candidate is told, while the other pairs are
+// still with the model.
 
 const fake = await startFakeOpenAiServer();
 afterAll(() => fake.close());
@@ -67,6 +70,14 @@ describe("a search scored by a model", () => {
       expect(shown).toHaveLength(1);
       expect(shown[0]?.status).toBe("photoValidation");
       expect([first.userId, second.userId, third.userId]).toContain(shown[0]?.id);
+      // The candidate, who did not watch, is told of it now too, not once the last pair is judged.
+      const toldNow = await t.db
+        .select({ userId: notices.userId, aboutId: notices.aboutId })
+        .from(notices)
+        .where(
+          and(eq(notices.kind, "newPeople"), inArray(notices.userId, [first.userId, second.userId, third.userId])),
+        );
+      expect(toldNow).toEqual([{ userId: shown[0]?.id, aboutId: her.userId }]);
 
       release();
       expect((await scoring).body.result).toEqual({ found: true });
