@@ -85,29 +85,36 @@ export async function recomputeMissingPhotoHashes(
 /**
  * Deletes the person's photo files that are neither current nor pointed at by a duplicate-photo
  * flag (about them, or about someone else's copy of them), leaving any of a version saved within
- * PHOTO_SWEEP_GRACE_MS. Answers how many files it deleted; running it again deletes nothing more.
+ * PHOTO_SWEEP_GRACE_MS. Answers how many files it deleted and, when it left files for their
+ * grace, when the first of those may be swept (`graceOverAt`); running it again deletes nothing
+ * more.
  */
 export async function sweepPhotoFiles(
   deps: Pick<PhotoJobDeps, "db" | "storage">,
   userId: string,
   now = Date.now(),
-): Promise<number> {
+): Promise<{ deleted: number; graceOverAt: Date | null }> {
   const { db, storage } = deps;
   const keys = await storage.list(photosPrefix(userId));
-  if (keys.length === 0) return 0;
+  if (keys.length === 0) return { deleted: 0, graceOverAt: null };
   const needed = new Set(
     [...((await findPhotoUrls(db, userId)) ?? []), ...(await flaggedPhotoUrls(db, userId))].map(keyOfPhotoUrl),
   );
   let deleted = 0;
+  let graceOverAt: number | null = null;
   for (const key of keys) {
     if (needed.has(key)) continue;
     const version = key.slice(photosPrefix(userId).length).split("/")[0] ?? "";
     const savedAt = versionSavedAt(version);
-    if (savedAt && now - savedAt.getTime() < PHOTO_SWEEP_GRACE_MS) continue;
+    if (savedAt && now - savedAt.getTime() < PHOTO_SWEEP_GRACE_MS) {
+      const over = savedAt.getTime() + PHOTO_SWEEP_GRACE_MS;
+      graceOverAt = graceOverAt === null ? over : Math.min(graceOverAt, over);
+      continue;
+    }
     await storage.delete(key);
     deleted += 1;
   }
-  return deleted;
+  return { deleted, graceOverAt: graceOverAt === null ? null : new Date(graceOverAt) };
 }
 
 /** Queues the sweep of each person's photo files (after a decision closed flags about them). */
@@ -133,8 +140,13 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
   await jobs.work<{ userId: string }>(
     PHOTO_SWEEP_QUEUE,
     async ({ userId }) => {
-      const deleted = await sweepPhotoFiles(deps, userId);
+      const { deleted, graceOverAt } = await sweepPhotoFiles(deps, userId);
       if (deleted > 0) log.info({ userId, deleted }, "photo files no longer needed were deleted");
+      // A decision usually comes minutes after the uploads it judged: the files it freed are
+      // swept once their grace is over, not left for the daily sweep. (While this run waits, a
+      // later decision's sweep of the same person is that run: it sweeps what both freed.)
+      if (graceOverAt)
+        await jobs.send(PHOTO_SWEEP_QUEUE, { userId }, { singletonKey: userId, startAfter: graceOverAt });
     },
     SWEEP_JOB,
   );
@@ -143,7 +155,7 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
     async ({ after = "" }) => {
       const people = await peopleAfter(deps.db, after, SWEEP_PEOPLE_PER_RUN);
       let deleted = 0;
-      for (const userId of people) deleted += await sweepPhotoFiles(deps, userId);
+      for (const userId of people) deleted += (await sweepPhotoFiles(deps, userId)).deleted;
       if (deleted > 0) log.info({ deleted }, "photo files no longer needed were deleted");
       const last = people.at(-1);
       if (people.length === SWEEP_PEOPLE_PER_RUN && last) {

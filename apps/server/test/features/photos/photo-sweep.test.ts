@@ -94,8 +94,8 @@ describe("sweeping photo files after a moderator's decision", () => {
     expect(await stored(victim.userId)).toEqual(keysOf([...victimFirst, ...victimNow]));
 
     // While the decision is pending a sweep deletes only what no flag points at.
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).toBe(1);
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, victim.userId, later())).toBe(1);
+    expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).deleted).toBe(1);
+    expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, victim.userId, later())).deleted).toBe(1);
     expect(await stored(copier.userId)).toEqual(keysOf([copierFirst[0] as string, ...copierNow]));
     expect(await stored(victim.userId)).toEqual(keysOf([victimFirst[0] as string, ...victimNow]));
     for (const url of [flag?.photoUrl, flag?.otherPhotoUrl]) {
@@ -116,10 +116,19 @@ describe("sweeping photo files after a moderator's decision", () => {
     expect(sent.filter((job) => job.name === PHOTO_SWEEP_QUEUE).map((job) => job.data)).toEqual(
       expect.arrayContaining([{ userId: copier.userId }, { userId: victim.userId }]),
     );
-    // Those queued sweeps ran at once (inline) within the grace of these minutes-old saves; the
-    // next sweep, as the daily one after the grace, deletes the evidence files.
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).toBe(1);
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, victim.userId, later())).toBe(1);
+    // Those queued sweeps ran at once (inline) within the grace of these minutes-old saves, so
+    // each queued itself again for when the grace of the files it had to leave is over, not for
+    // the daily sweep; run then, it deletes the evidence files.
+    for (const person of [copier, victim]) {
+      const again = inline.delayed.filter(
+        (job) => job.name === PHOTO_SWEEP_QUEUE && (job.data as { userId?: string }).userId === person.userId,
+      );
+      expect(again).toHaveLength(1);
+      const at = (again[0] as { startAfter: Date }).startAfter.getTime();
+      expect(at).toBeGreaterThan(Date.now() + PHOTO_SWEEP_GRACE_MS - 10 * 60_000);
+      expect(at).toBeLessThanOrEqual(Date.now() + PHOTO_SWEEP_GRACE_MS + 1_000);
+      expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId, at)).deleted).toBe(1);
+    }
     expect(await stored(copier.userId)).toEqual(keysOf(copierNow));
     expect(await stored(victim.userId)).toEqual(keysOf(victimNow));
     for (const url of [flag?.photoUrl, flag?.otherPhotoUrl]) {
@@ -140,7 +149,7 @@ describe("sweeping photo files after a moderator's decision", () => {
       }
     }
     // Again: nothing more.
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).toBe(0);
+    expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, copier.userId, later())).deleted).toBe(0);
     await inline.run(PHOTO_SWEEP_ALL_QUEUE, {});
     expect(await stored(copier.userId)).toEqual(keysOf(copierNow));
   }, 240_000);
@@ -150,10 +159,10 @@ describe("sweeping photo files after a moderator's decision", () => {
     const current = await upload(person.cookie, [photos.garden, photos.storm]);
     const inFlight = photoKey(person.userId, newVersion(), 0);
     await t.app.storage.put(inFlight, photos.garden, "image/jpeg");
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId)).toBe(0);
+    expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId)).deleted).toBe(0);
     await inline.run(PHOTO_SWEEP_ALL_QUEUE, {});
     expect(await stored(person.userId)).toEqual(keysOf(current).concat(inFlight).sort());
-    expect(await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId, later())).toBe(1);
+    expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId, later())).deleted).toBe(1);
     expect(await stored(person.userId)).toEqual(keysOf(current));
   }, 120_000);
 });
