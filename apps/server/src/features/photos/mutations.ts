@@ -1,6 +1,6 @@
 import { canRemovePhoto, isSameSetOfPhotos, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { findsNearDuplicate, hammingDistance, hashBands } from "./photo-hash.ts";
@@ -86,9 +86,10 @@ export async function removePhotoUrl(
 }
 
 /**
- * Replaces the person's photo hashes with those of their new set, and flags each new photo that
- * looks like a photo another account had first: one of its probes finds one of the other photo's
- * kept hashes (photoFingerprints, findNearDuplicates). Answers how many were flagged.
+ * Replaces the person's photo hashes with those of their new set (those of its photos still on
+ * the profile when this runs), and flags each new photo that looks like a photo another account
+ * had first: one of its probes finds one of the other photo's kept hashes (photoFingerprints,
+ * findNearDuplicates). Answers how many were flagged.
  *
  * Who had a picture first is what the flag turns on, so a photo's hashes keep the time its
  * picture first appeared on the account: a new photo that finds one of the person's previous
@@ -106,13 +107,25 @@ export async function recordPhotoHashes(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await lockPhotoHashes(tx, userId);
+    const current = await currentPhotoUrls(tx, userId);
     const previous = await tx
       .select({ hash: photoHashes.hash, firstSeenAt: photoHashes.createdAt })
       .from(photoHashes)
       .where(eq(photoHashes.userId, userId));
-    await tx.delete(photoHashes).where(eq(photoHashes.userId, userId));
-    if (photos.length === 0) return 0;
-    const seen = photos.map((photo) => {
+    // Only photos still on the profile have hashes: one removed (or replaced by a later set)
+    // between this set's save and now gets none, and hashes of photos no longer on it go. A
+    // current photo this call does not write (a later set's, recorded first) keeps its own.
+    const onProfile = photos.filter((photo) => current.includes(photo.photoUrl));
+    const kept = current.filter((url) => !onProfile.some((photo) => photo.photoUrl === url));
+    await tx
+      .delete(photoHashes)
+      .where(
+        kept.length === 0
+          ? eq(photoHashes.userId, userId)
+          : and(eq(photoHashes.userId, userId), notInArray(photoHashes.photoUrl, kept)),
+      );
+    if (onProfile.length === 0) return 0;
+    const seen = onProfile.map((photo) => {
       const times = previous
         .filter((old) => photo.probes.some((probe) => findsNearDuplicate(probe, old.hash)))
         .map((old) => old.firstSeenAt.getTime());
@@ -147,6 +160,20 @@ async function lockPhotoHashes(tx: Transaction, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photo-hashes:${userId}`}))`);
 }
 
+/**
+ * The person's current photos, under a share lock on their profile row until the transaction
+ * ends: a removal, reorder or new set (which lock the row for update) waits until the hashes
+ * written here are committed, and so removes the hashes of the photo it removes.
+ */
+async function currentPhotoUrls(tx: Transaction, userId: string): Promise<string[]> {
+  const [profile] = await tx
+    .select({ photoUrls: profiles.photoUrls })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for("share");
+  return profile?.photoUrls ?? [];
+}
+
 /** A photo's kept hashes as photo_hashes rows, first seen at `firstSeenAt`. */
 function hashRows(userId: string, photoUrl: string, stored: bigint[], firstSeenAt: Date) {
   return stored.map((hash, variant) => {
@@ -175,12 +202,7 @@ export async function recordMissingPhotoHashes(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockPhotoHashes(tx, userId);
-    const [profile] = await tx
-      .select({ photoUrls: profiles.photoUrls })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for("share");
-    if (!profile?.photoUrls.includes(photo.photoUrl)) return false;
+    if (!(await currentPhotoUrls(tx, userId)).includes(photo.photoUrl)) return false;
     const [hashed] = await tx
       .select({ one: sql`1` })
       .from(photoHashes)

@@ -8,7 +8,7 @@ import { PHOTO_ORDER_PATH, PHOTOS_PATH } from "@sams-web/domain/photos/contracts
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { duplicatePhotos, matches, photoHashes, profiles, users } from "../../../src/db/schema.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
 import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
@@ -334,5 +334,34 @@ describe("in parallel, the order stays one consistent set", () => {
         .from(photoHashes)
         .where(and(eq(photoHashes.userId, owner.userId), eq(photoHashes.photoUrl, b))),
     ).toEqual([]);
+  });
+
+  it("a photo removed while its upload records the new set's hashes leaves no hash behind", async () => {
+    const owner = await personWithPhotos(2);
+    // The upload's hash recording is held back (it takes this person's hash lock) until the new
+    // set is saved and one of its photos removed: the order in which the race goes wrong.
+    const hashLock = await t.pool.connect();
+    const key = `photo-hashes:${owner.userId}`;
+    try {
+      await hashLock.query("select pg_advisory_lock(hashtext($1))", [key]);
+      const uploading = upload(owner.cookie, await Promise.all([uniqueJpeg(), uniqueJpeg(), uniqueJpeg()]));
+      await vi.waitFor(async () => expect((await saved(owner.userId)).photos).not.toContain(owner.photos[0]), {
+        timeout: 60_000,
+        interval: 50,
+      });
+      const fresh = (await saved(owner.userId)).photos;
+      expect(fresh).toHaveLength(3);
+      const removed = fresh[1] as string;
+      expect((await remove(owner.cookie, removed)).statusCode).toBe(200);
+      await hashLock.query("select pg_advisory_unlock(hashtext($1))", [key]);
+      expect(await uploading).toEqual(fresh);
+      const left = fresh.filter((url) => url !== removed);
+      expect((await saved(owner.userId)).photos).toEqual(left);
+      // Only the photos on the account have hashes: the removed one can match no one's upload.
+      expect(await hashedUrls(owner.userId)).toEqual(new Set(left));
+    } finally {
+      // Closed, not returned to the pool: a failed run must not leave the lock held.
+      hashLock.release(true);
+    }
   });
 });

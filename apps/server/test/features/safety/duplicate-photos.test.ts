@@ -248,6 +248,11 @@ describe("photos uploaded to two accounts", () => {
     const someoneElse = await signUp(t.app);
     const stored = -0x1d6c_42a9_e05b_7f13n;
     const unrelated = 0x0123_4567_89ab_cdefn;
+    // Hashes are kept for a photo on the profile only.
+    await t.db
+      .update(profiles)
+      .set({ photoUrls: ["/photos/owner-1.jpg"] })
+      .where(eq(profiles.userId, owner.userId));
     await recordPhotoHashes(t.db, owner.userId, [
       { photoUrl: "/photos/owner-1.jpg", stored: [unrelated, stored], probes: [stored] },
     ]);
