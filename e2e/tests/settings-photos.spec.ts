@@ -31,8 +31,9 @@ async function personWithPhotos(
   viewport: { width: number; height: number },
   count: number,
   look: number,
+  hasTouch = false,
 ) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, hasTouch });
   const person = await signUp(context, name);
   const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
   for (let i = 0; i < count; i += 1) {
@@ -155,3 +156,135 @@ for (const size of SIZES) {
     await expect(section.getByRole("heading", { name: "Your photos" })).toBeInViewport();
   });
 }
+
+/** The middle of an element, in the viewport's coordinates. */
+async function centre(locator: import("@playwright/test").Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("not on screen");
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+for (const size of SIZES) {
+  test(`on a ${size.name}, a person drags a photo to its place with a mouse and with a finger`, async ({
+    browser,
+    signUp,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await personWithPhotos(browser, signUp, "Ines", size.viewport, 3, 2, true);
+    const [first, second, third] = owner.photos as [string, string, string];
+    const page = owner.page;
+    await page.goto("/settings");
+    const banner = page.getByRole("dialog", { name: "Cookie Preferences" });
+    if (await banner.isVisible()) await banner.getByRole("button", { name: "Accept All" }).click();
+    const section = page.getByRole("region", { name: "Your photos" });
+    // The drag comes in a chunk of its own after the list; a busy machine can take a while.
+    await expect(section.getByText(PHOTOS_MESSAGES.photosDragHint)).toBeVisible({ timeout: 30_000 });
+    const list = section.getByRole("list", { name: "Your photos, main photo first" });
+    const shown = () => list.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+    const live = section.getByRole("status");
+    const dragging = list.locator("li[data-dragging]");
+    await expect.poll(shown).toEqual([first, second, third]);
+
+    // A mouse drags the third photo up onto the second's place.
+    await list
+      .getByRole("listitem")
+      .nth(1)
+      .evaluate((el) => el.scrollIntoView({ block: "center" }));
+    const from = await centre(list.getByRole("img").nth(2));
+    const to = await centre(list.getByRole("img").nth(1));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x, from.y - 10, { steps: 2 });
+    await expect(dragging).toHaveCount(1);
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+    await expect(live).toHaveText("Photo 3 moved earlier: it is now photo 2 of 3.");
+    await expect.poll(shown).toEqual([first, third, second]);
+    await expect(dragging).toHaveCount(0);
+    // A click on a picture is not a drag: nothing moves.
+    await list.getByRole("img").nth(0).click();
+    await expect.poll(shown).toEqual([first, third, second]);
+
+    // A finger holds the main photo until it lifts, then slides it down onto the second place.
+    await list
+      .getByRole("listitem")
+      .nth(1)
+      .evaluate((el) => el.scrollIntoView({ block: "center" }));
+    const start = await centre(list.getByRole("img").nth(0));
+    const end = await centre(list.getByRole("img").nth(1));
+    const touch = await page.context().newCDPSession(page);
+    const point = (p: { x: number; y: number }) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(start) });
+    // The drag starts once the finger has rested on the picture (no movement yet).
+    await expect(dragging).toHaveCount(1);
+    for (let step = 1; step <= 8; step += 1) {
+      const y = start.y + ((end.y - start.y) * step) / 8;
+      await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point({ x: start.x, y }) });
+    }
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect(live).toHaveText("Photo 1 moved later: it is now photo 2 of 3.");
+    await expect.poll(shown).toEqual([third, first, second]);
+    await expect(list.getByRole("img", { name: "Photo 1 of 3, your main photo" })).toHaveAttribute("src", third);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
+
+    // The order is saved, not only shown.
+    await page.reload();
+    await expect.poll(shown).toEqual([third, first, second]);
+    await section.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(page);
+    if (SCREENS) await section.screenshot({ path: `${SCREENS}/settings-photos-dragged-${size.name}.png` });
+  });
+}
+
+test("Settings' Close goes back past a visit to the photo upload page, to where Settings was opened from", async ({
+  browser,
+  signUp,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await personWithPhotos(browser, signUp, "Noor", SIZES[1].viewport, 2, 3);
+  const page = owner.page;
+  const section = page.getByRole("region", { name: "Your photos" });
+  const close = page.getByRole("button", { name: "Close settings" });
+  const openSettingsFromYourWeb = async () => {
+    await page.goto("/your-web");
+    const banner = page.getByRole("dialog", { name: "Cookie Preferences" });
+    if (await banner.isVisible()) await banner.getByRole("button", { name: "Accept All" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL("/settings");
+  };
+  const addPhotos = async () => {
+    await section.getByRole("link", { name: "Add photos" }).click();
+    await expect(page).toHaveURL("/photo-upload");
+    await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(2);
+  };
+
+  // Your web → Settings → upload page → Back to Settings → upload page again → Back → Close: Your web.
+  await openSettingsFromYourWeb();
+  await addPhotos();
+  await page.getByRole("link", { name: "Back to Settings" }).click();
+  await expect(page).toHaveURL("/settings");
+  await expect(section.getByRole("heading", { name: "Your photos" })).toBeInViewport();
+  await addPhotos();
+  await page.getByRole("link", { name: "Back to Settings" }).click();
+  await expect(page).toHaveURL("/settings");
+  await close.click();
+  await expect(page).toHaveURL("/your-web");
+
+  // The same after saving on the upload page, which brings the person back to Settings by itself.
+  await openSettingsFromYourWeb();
+  await addPhotos();
+  await page.getByRole("button", { name: "Save Photos" }).click();
+  await expect(page.getByText(PHOTOS_MESSAGES.photosSaved)).toBeVisible();
+  await expect(page).toHaveURL("/settings");
+  await expect(section.getByRole("heading", { name: "Your photos" })).toBeInViewport();
+  await close.click();
+  await expect(page).toHaveURL("/your-web");
+
+  // Settings opened straight from its address: nothing of ours behind it, so Close goes to Sam.
+  await page.goto("/settings");
+  await addPhotos();
+  await page.getByRole("link", { name: "Back to Settings" }).click();
+  await expect(page).toHaveURL("/settings");
+  await close.click();
+  await expect(page).toHaveURL("/");
+});

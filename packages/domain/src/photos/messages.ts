@@ -20,6 +20,7 @@ export const PHOTOS_MESSAGES = {
   photoTooLarge: "This photo file is too large.",
   // ours: Settings' photos section, and the server's answers to a reorder or removal it refuses
   photosSectionIntro: "Your first photo is your main photo: it is the one people see first when Sam shows you to them.",
+  photosDragHint: "Hold and drag a photo by its picture to move it, or use its buttons.",
   photosNone: "You have no photos yet. Sam shows your photos to the people you might meet.",
   photosLoadingList: "Loading your photos…",
   photoRemoveConfirm: "Remove this photo? It cannot be brought back, but you can upload it again.",

@@ -7,6 +7,7 @@ import { DataExportButton } from "../../features/consent/data-export-button.tsx"
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
+import { settingsCloseSteps } from "../../lib/settings-return.ts";
 
 // The sections below the form come as chunks of their own: the form (what a phone shows first) is
 // drawn in one task and the sections in another once they are all there, instead of the whole
@@ -75,21 +76,21 @@ function SettingsSkeleton() {
 }
 
 /**
- * Close: back to wherever the person opened Settings from (Your web, Your story, the chat); opened
- * straight from an address or a fresh tab, there is nowhere back to go, so it goes to Sam. The
- * navigation bar already reaches every place; this is the way back.
+ * Close: back to wherever the person opened Settings from (Your web, Your story, the chat), past
+ * any visit to the photo upload page made from here (settings-return.ts); opened straight from an
+ * address or a fresh tab, there is nowhere back to go, so it goes to Sam. The navigation bar
+ * already reaches every place; this is the way back.
  */
 function CloseSettings() {
   const navigate = useNavigate();
   const location = useLocation();
-  // React Router gives the first entry of a visit the key "default": nothing of ours to go back to.
-  const cameFromApp = location.key !== "default";
+  const steps = settingsCloseSteps(location);
   return (
     <button
       type="button"
       className="btn-secondary"
       aria-label="Close settings"
-      onClick={() => (cameFromApp ? navigate(-1) : navigate(paths.home))}
+      onClick={() => (steps === null ? navigate(paths.home) : navigate(-steps))}
     >
       Close
     </button>

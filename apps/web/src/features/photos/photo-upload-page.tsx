@@ -3,15 +3,16 @@ import { PHOTO_SAVE_REDIRECT_MS, PHOTO_SIZE_PX, PHOTOS_MAX, PHOTOS_MIN } from "@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { trackEvent } from "../../lib/analytics.ts";
+import { backToSettingsState } from "../../lib/settings-return.ts";
 import { profileQueryKey } from "../profile/api.ts";
 import { usePhotos, useSavePhotos } from "./api.ts";
 import { cropToJpeg, type LoadedImage, loadImage } from "./image-tools.ts";
 import { PhotoCropper } from "./photo-cropper.tsx";
-import { RETURN_TO_PHOTOS } from "./photos-section.tsx";
+import { PHOTOS_SECTION } from "./photos-section.tsx";
 
 interface Photo {
   id: number;
@@ -51,6 +52,7 @@ export default function PhotoUploadPage() {
   const save = useSavePhotos();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [pending, setPending] = useState<LoadedImage | null>(null);
@@ -78,9 +80,12 @@ export default function PhotoUploadPage() {
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => navigate(paths.settings, { state: RETURN_TO_PHOTOS }), PHOTO_SAVE_REDIRECT_MS);
+    const timer = setTimeout(
+      () => navigate(paths.settings, { replace: true, state: backToSettingsState(location, PHOTOS_SECTION) }),
+      PHOTO_SAVE_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [success, navigate]);
+  }, [success, navigate, location]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -233,7 +238,13 @@ export default function PhotoUploadPage() {
           >
             Save Photos
           </button>
-          <Link to={paths.settings} state={RETURN_TO_PHOTOS} className="btn-secondary">
+          {/* In place of this page's history entry, so Settings' Close goes back past both. */}
+          <Link
+            to={paths.settings}
+            replace
+            state={backToSettingsState(location, PHOTOS_SECTION)}
+            className="btn-secondary"
+          >
             Back to Settings
           </Link>
         </div>

@@ -9,13 +9,15 @@ import { canRemovePhoto, movePhoto, PHOTOS_MAX } from "@sams-web/domain/photos/r
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { hasErrorCode } from "../../lib/api-client.ts";
+import { leavingSettingsState } from "../../lib/settings-return.ts";
 import { photoListQueryKey, usePhotoList, useRemovePhoto, useReorderPhotos } from "./api.ts";
+import type { DragHandle } from "./photo-drag.tsx";
 
-/** Router state that brings Settings back to this section (see SettingsPage). */
-export const RETURN_TO_PHOTOS = { settingsSection: "photos" } as const;
+/** The section's id in Settings, which the photo upload page brings back into view. */
+export const PHOTOS_SECTION = "photos";
 
 function SectionFrame({ children }: { children: ReactNode }) {
   return (
@@ -32,9 +34,10 @@ function SectionFrame({ children }: { children: ReactNode }) {
 /**
  * Settings' "Your photos": the saved photos in order, the first being the main photo (the one the
  * photo review shows first). Each can move earlier or later, become the main photo, or be removed
- * (asked once, and never below the minimum a search needs); adding photos is the upload page's
- * job, one link away. Every change is saved at once and said aloud in a live region, so it works
- * by keyboard and screen reader alike. Self-contained: it loads and saves its own data.
+ * (asked once, and never below the minimum a search needs); a mouse or a finger can also drag a
+ * photo to its place. Adding photos is the upload page's job, one link away. Every change is saved
+ * at once and said aloud in a live region, so it works by keyboard and screen reader alike.
+ * Self-contained: it loads and saves its own data.
  */
 export function PhotosSection() {
   const list = usePhotoList();
@@ -56,8 +59,21 @@ export function PhotosSection() {
 
 type Action = "earlier" | "later" | "main" | "remove";
 
+/** The drag-and-drop module, fetched once the list is on screen (see photo-drag.tsx). */
+type PhotoDrag = typeof import("./photo-drag.tsx");
+const LIST_LABEL = "Your photos, main photo first";
+const LIST_CLASS = "space-y-3";
+/**
+ * Each photo: the picture and its name, with the buttons under them on a phone and beside the
+ * picture on a wider screen (two by two, so each label stays on one line).
+ */
+const ITEM_CLASS =
+  "grid grid-cols-[auto_minmax(0,1fr)] items-center gap-3 rounded-xl border border-line bg-white p-3 sm:gap-x-4 sm:gap-y-2";
+const PHOTO_BUTTON = "btn-secondary min-h-11 px-2 text-sm sm:text-base";
+
 function PhotoList({ photos }: { photos: string[] }) {
   const queryClient = useQueryClient();
+  const location = useLocation();
   const reorder = useReorderPhotos();
   const remove = useRemovePhoto();
   const [announcement, setAnnouncement] = useState("");
@@ -98,17 +114,132 @@ function PhotoList({ photos }: { photos: string[] }) {
     }
   };
 
-  const move = async (from: number, to: number, action: Action) => {
+  /** Moves a photo; the list shows the new order at once and is put back if the save fails. */
+  const move = async (from: number, to: number, action: Action | null) => {
     const photo = photos[from];
-    if (busy || photo === undefined) return;
+    if (busy || photo === undefined || from === to) return;
     setError(null);
+    const before = photos;
+    queryClient.setQueryData(photoListQueryKey, movePhoto(photos, from, to));
     try {
       const saved = await reorder.mutateAsync(movePhoto(photos, from, to));
       setAnnouncement(photoMovedAnnouncement(from + 1, to + 1, count));
-      setFocusAfter({ order: saved.photos, photo, actions: [action, "earlier", "later", "main"] });
+      if (action) setFocusAfter({ order: saved.photos, photo, actions: [action, "earlier", "later", "main"] });
     } catch (caught) {
+      queryClient.setQueryData(photoListQueryKey, before);
       failed(caught, T.photoOrderSaveFailed);
     }
+  };
+
+  const [drag, setDrag] = useState<PhotoDrag | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    // Without it the buttons still do everything, so a failed fetch only leaves dragging out.
+    import("./photo-drag.tsx").then(
+      (module) => mounted && setDrag(module),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
+  const item = (photo: string, index: number, handle: DragHandle | null) => {
+    const name = photoName(index + 1, count);
+    const main = index === 0;
+    return (
+      <>
+        <div
+          ref={handle?.ref}
+          {...handle?.listeners}
+          className={`sm:row-span-2 sm:self-start ${
+            handle && count > 1 ? "cursor-grab touch-manipulation select-none [-webkit-touch-callout:none]" : ""
+          }`}
+        >
+          <img
+            src={photo}
+            alt={main ? `${name}, your main photo` : name}
+            width={96}
+            height={96}
+            draggable={false}
+            className="h-20 w-20 rounded-lg border border-line object-cover sm:h-24 sm:w-24"
+          />
+        </div>
+        <p className="font-semibold">
+          {name}
+          {main && (
+            <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-moss px-2 py-0.5 text-sm text-white">
+              Main photo
+            </span>
+          )}
+        </p>
+        {confirming === photo ? (
+          <div className="col-span-2 space-y-2 sm:col-span-1 sm:col-start-2">
+            <p>{T.photoRemoveConfirm}</p>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                ref={button(photo, "remove")}
+                className="btn-primary min-h-11"
+                onClick={() => void confirmRemove(index)}
+              >
+                Remove photo<span className="sr-only"> {index + 1}</span>
+              </button>
+              <button type="button" className="btn-secondary min-h-11" onClick={() => cancelRemove(photo)}>
+                Keep it
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="col-span-2 grid grid-cols-2 gap-2 sm:col-span-1 sm:col-start-2">
+            <button
+              type="button"
+              ref={button(photo, "earlier")}
+              className={PHOTO_BUTTON}
+              disabled={main}
+              onClick={() => void move(index, index - 1, "earlier")}
+            >
+              Move earlier<span className="sr-only"> (photo {index + 1})</span>
+            </button>
+            <button
+              type="button"
+              ref={button(photo, "later")}
+              className={PHOTO_BUTTON}
+              disabled={index === count - 1}
+              onClick={() => void move(index, index + 1, "later")}
+            >
+              Move later<span className="sr-only"> (photo {index + 1})</span>
+            </button>
+            {!main && (
+              <button
+                type="button"
+                ref={button(photo, "main")}
+                className={PHOTO_BUTTON}
+                onClick={() => void move(index, 0, "main")}
+              >
+                {/* "photo" is heard but not shown on a phone, where the whole label would break over two lines. */}
+                Make main<span className="max-sm:sr-only"> photo</span>
+                <span className="sr-only"> (photo {index + 1})</span>
+              </button>
+            )}
+            <button
+              type="button"
+              ref={button(photo, "remove")}
+              className={`${PHOTO_BUTTON} text-danger ${main ? "col-start-2" : ""}`}
+              disabled={!removable}
+              aria-describedby={removable ? undefined : "photos-minimum"}
+              onClick={() => {
+                setError(null);
+                setConfirming(photo);
+                setFocusAfter({ order: photos, photo, actions: ["remove"] });
+              }}
+            >
+              Remove<span className="sr-only"> (photo {index + 1})</span>
+            </button>
+          </div>
+        )}
+      </>
+    );
   };
 
   const confirmRemove = async (index: number) => {
@@ -145,96 +276,29 @@ function PhotoList({ photos }: { photos: string[] }) {
       {count === 0 ? (
         <p>{T.photosNone}</p>
       ) : (
-        <ol aria-label="Your photos, main photo first" className="space-y-3">
-          {photos.map((photo, index) => {
-            const name = photoName(index + 1, count);
-            const main = index === 0;
-            return (
-              <li key={photo} className="space-y-3 rounded-xl border border-line p-3">
-                <div className="flex items-center gap-3">
-                  <img
-                    src={photo}
-                    alt={main ? `${name}, your main photo` : name}
-                    width={96}
-                    height={96}
-                    className="h-20 w-20 shrink-0 rounded-lg border border-line object-cover sm:h-24 sm:w-24"
-                  />
-                  <p className="font-semibold">
-                    {name}
-                    {main && (
-                      <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-moss px-2 py-0.5 text-sm text-white">
-                        Main photo
-                      </span>
-                    )}
-                  </p>
-                </div>
-                {confirming === photo ? (
-                  <div className="space-y-2">
-                    <p>{T.photoRemoveConfirm}</p>
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        ref={button(photo, "remove")}
-                        className="btn-primary min-h-11"
-                        onClick={() => void confirmRemove(index)}
-                      >
-                        Remove photo<span className="sr-only"> {index + 1}</span>
-                      </button>
-                      <button type="button" className="btn-secondary min-h-11" onClick={() => cancelRemove(photo)}>
-                        Keep it
-                      </button>
-                    </div>
-                  </div>
-                ) : (
-                  <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-                    <button
-                      type="button"
-                      ref={button(photo, "earlier")}
-                      className="btn-secondary min-h-11 px-2 sm:px-4"
-                      disabled={main}
-                      onClick={() => void move(index, index - 1, "earlier")}
-                    >
-                      Move earlier<span className="sr-only"> (photo {index + 1})</span>
-                    </button>
-                    <button
-                      type="button"
-                      ref={button(photo, "later")}
-                      className="btn-secondary min-h-11 px-2 sm:px-4"
-                      disabled={index === count - 1}
-                      onClick={() => void move(index, index + 1, "later")}
-                    >
-                      Move later<span className="sr-only"> (photo {index + 1})</span>
-                    </button>
-                    {!main && (
-                      <button
-                        type="button"
-                        ref={button(photo, "main")}
-                        className="btn-secondary col-span-2 min-h-11 px-2 sm:px-4 sm:col-auto"
-                        onClick={() => void move(index, 0, "main")}
-                      >
-                        Make main photo<span className="sr-only"> (photo {index + 1})</span>
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      ref={button(photo, "remove")}
-                      className="btn-secondary min-h-11 px-2 sm:px-4 text-danger"
-                      disabled={!removable}
-                      aria-describedby={removable ? undefined : "photos-minimum"}
-                      onClick={() => {
-                        setError(null);
-                        setConfirming(photo);
-                        setFocusAfter({ order: photos, photo, actions: ["remove"] });
-                      }}
-                    >
-                      Remove<span className="sr-only"> (photo {index + 1})</span>
-                    </button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <>
+          {drag && count > 1 && <p className="text-sm text-ink-soft">{T.photosDragHint}</p>}
+          {drag ? (
+            <drag.DraggablePhotoList
+              photos={photos}
+              disabled={busy || confirming !== null || count < 2}
+              label={LIST_LABEL}
+              className={LIST_CLASS}
+              itemClassName={ITEM_CLASS}
+              // A drag never takes the focus, so there is none to bring back.
+              onMove={(from, to) => void move(from, to, null)}
+              renderItem={item}
+            />
+          ) : (
+            <ol aria-label={LIST_LABEL} className={LIST_CLASS}>
+              {photos.map((photo, index) => (
+                <li key={photo} className={ITEM_CLASS}>
+                  {item(photo, index, null)}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
       )}
       {count > 0 && !removable && (
         <p id="photos-minimum" className="text-sm text-ink-soft">
@@ -242,7 +306,7 @@ function PhotoList({ photos }: { photos: string[] }) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Link to={paths.photoUpload} state={RETURN_TO_PHOTOS} className="btn-secondary">
+        <Link to={paths.photoUpload} state={leavingSettingsState(location)} className="btn-secondary">
           {count === 0 ? "Upload photos" : count < PHOTOS_MAX ? "Add photos" : "Change photos"}
         </Link>
         <span className="text-sm text-ink-soft">{photoStatus(count)}</span>
