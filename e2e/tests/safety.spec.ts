@@ -1,4 +1,5 @@
-import type { BrowserContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import sharp from "sharp";
 import { makeImage } from "../fixtures/images.ts";
@@ -6,6 +7,13 @@ import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 
 // One tap from safety: report from the photo review, unmatch from Settings' connections, and a
 // moderator who suspends a reported person, who then leaves every search.
+
+/** The moderation queue, cards and look-alike groups included, reads for everyone: no serious axe finding. */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
 
 /** The people this file makes get pictures of their own (1 to 8; 0 is everyone else's). */
 let peopleMade = 0;
@@ -177,10 +185,12 @@ test.describe("on a laptop", () => {
     await kimsLink.focus();
     await expect(kimsLink).toBeFocused();
     expect(await kimsLink.getAttribute("href")).toMatch(/^\/api\/photos\//);
+    await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("duplicate-flag-laptop.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(flags).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("duplicate-flag-phone.png"), fullPage: true });
 
     await card.getByLabel(/^Why/).fill("Kim's photo; asked Casey for their own.");
