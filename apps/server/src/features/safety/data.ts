@@ -70,16 +70,34 @@ export async function listConnections(db: Database, userId: string): Promise<Con
 /**
  * The moderation queue: everyone with an open report, a duplicate-photo flag, a suspension or a
  * hide, with their reports, narrative, photos and every earlier decision about them. Chosen in
- * the database, so the MODERATION_QUEUE_LIMIT shown are always those that wait longest: what
- * waits for a decision, oldest report first, then the oldest duplicate-photo flag; then people
- * with nothing open (suspended, kept so they can be restored), latest first. Shown strongest
- * evidence first (compareQueueStrength), equal ones in that order.
+ * the database strongest evidence first (compareQueueStrength's measures), so the
+ * MODERATION_QUEUE_LIMIT shown are always the strongest cases; among equals, those that wait
+ * longest: oldest report first, then the oldest duplicate-photo flag; then people with nothing
+ * open (suspended, kept so they can be restored), latest first. Shown in that order
+ * (compareQueueStrength sorts the cards again from their evidence).
  */
 export async function moderationQueue(db: Database, adminEmails: readonly string[]): Promise<QueueEntry[]> {
   const oldestOpenReport = sql`(select min(${reports.createdAt}) from ${reports}
     where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`;
   const oldestFlag = sql`(select min(${duplicatePhotos.createdAt}) from ${duplicatePhotos}
     where ${duplicatePhotos.userId} = ${profiles.userId})`;
+  // compareQueueStrength's measures (queueStrength), computed here so the cards chosen are the
+  // strongest, not only sorted so: reporters counting towards a hide (distinct mailboxes, none a
+  // moderator decided against), photos matched, the closest copy, open reports.
+  const countingReporters = sql`(select count(distinct open.reporter_mailbox_key) from ${reports} open
+    where open.reported_id = ${profiles.userId} and open.resolved_at is null and open.counts_toward_hide
+      and not exists (select 1 from ${reports} decided where decided.reported_id = ${profiles.userId}
+        and decided.reporter_mailbox_key = open.reporter_mailbox_key
+        and decided.resolution in (${sql.join(
+          DECISIONS_AGAINST_REPORTERS.map((decision) => sql`${decision}`),
+          sql`, `,
+        )})))`;
+  const matchedPhotos = sql`(select count(distinct ${duplicatePhotos.photoUrl}) from ${duplicatePhotos}
+    where ${duplicatePhotos.userId} = ${profiles.userId})`;
+  const closestCopy = sql`(select min(${duplicatePhotos.distance}) from ${duplicatePhotos}
+    where ${duplicatePhotos.userId} = ${profiles.userId})`;
+  const openReportCount = sql`(select count(*) from ${reports}
+    where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`;
   const people = await db
     .select({
       id: profiles.userId,
@@ -103,6 +121,10 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
       ),
     )
     .orderBy(
+      sql`${countingReporters} desc`,
+      sql`${matchedPhotos} desc`,
+      sql`${closestCopy} asc nulls last`,
+      sql`${openReportCount} desc`,
       sql`${oldestOpenReport} asc nulls last`,
       sql`${oldestFlag} asc nulls last`,
       sql`${profiles.suspendedAt} desc nulls last`,

@@ -399,6 +399,45 @@ describe("moderation", () => {
     expect(profile?.suspendedAt).toBeNull();
   });
 
+  it(`past ${MODERATION_QUEUE_LIMIT} reported people, the strongest case is chosen even when it was reported last`, async () => {
+    // More people reported once (by one mailbox, not counting towards a hide) than the queue shows.
+    const crowd = Array.from({ length: MODERATION_QUEUE_LIMIT + 1 }, (_, i) => `u_reported_crowd_${i}`);
+    const strong = "u_reported_strong";
+    const everyone = [...crowd, strong];
+    await t.db.insert(users).values(everyone.map((id) => ({ id, name: "Crowd", email: `${id}@example.com` })));
+    await t.db
+      .insert(profiles)
+      .values(everyone.map((id) => ({ userId: id, displayName: "Crowd", email: `${id}@example.com` })));
+    try {
+      const long = new Date(Date.now() - 86_400_000);
+      await t.db.insert(reports).values(
+        crowd.map((id, i) => ({
+          reportedId: id,
+          reason: "other",
+          reporterMailboxKey: `crowd-mailbox-${i}`,
+          createdAt: long,
+        })),
+      );
+      // Reported last, by two mailboxes that count towards a hide: the strongest evidence.
+      await t.db.insert(reports).values(
+        ["strong-a", "strong-b"].map((mailbox) => ({
+          reportedId: strong,
+          reason: "harassment",
+          reporterMailboxKey: mailbox,
+          countsTowardHide: true,
+        })),
+      );
+      const listed = (await queue(moderator.cookie)).json() as { entries: { id: string }[] };
+      expect(listed.entries).toHaveLength(MODERATION_QUEUE_LIMIT);
+      // There (the oldest-first choice cut it off), and ahead of everyone reported once.
+      const ids = listed.entries.map((entry) => entry.id);
+      expect(ids).toContain(strong);
+      expect(ids.indexOf(strong)).toBeLessThan(ids.findIndex((id) => id.startsWith("u_reported_crowd_")));
+    } finally {
+      await t.db.delete(users).where(inArray(users.id, everyone));
+    }
+  });
+
   it(`past ${MODERATION_QUEUE_LIMIT} people, the queue shows those waiting for a decision first, oldest report first`, async () => {
     // More suspended people with nothing left to decide than the queue shows at once, suspended
     // before anyone below was reported.
