@@ -43,6 +43,28 @@ function legalConstants(): Plugin {
   };
 }
 
+/**
+ * Takes vite-plugin-pwa's manifest link out of the built page: the page links the manifest itself
+ * once it has loaded (lib/service-worker.ts), so the browser does not fetch the manifest and its
+ * icon while the first screen is still loading.
+ */
+function manifestLinkedAfterLoad(): Plugin {
+  return {
+    name: "sams-web:manifest-linked-after-load",
+    apply: "build",
+    // After vite-plugin-pwa's own post-order transform, which writes the link.
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const link = /<link rel="manifest" href="\/manifest\.webmanifest">/;
+        if (!link.test(html)) throw new Error("vite-plugin-pwa wrote no manifest link to take out");
+        return html.replace(link, "");
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The legal pages are MDX, compiled here, so no Markdown parser ships to the browser. Each
@@ -88,6 +110,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 400 * 1024,
       },
     }),
+    manifestLinkedAfterLoad(),
     // A brotli and a gzip copy of each built file at the top quality, which the server sends as
     // they are to a browser that accepts them (no compression work per request).
     compression({
