@@ -1,5 +1,5 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { type ComponentType, Suspense, useEffect } from "react";
+import { type ComponentType, Suspense, useDeferredValue, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
@@ -118,7 +118,10 @@ function BringSectionIntoView() {
 /** /settings: the profile's own settings, then each feature's section. */
 export default function SettingsPage() {
   const profile = useProfile();
-  if (!profile.data && !profile.isError) {
+  // The form is drawn as a background render, which React splits into short slices, instead of
+  // one long task the moment the profile arrives; the skeleton stays until it is ready.
+  const data = useDeferredValue(profile.data);
+  if (!data && !profile.isError) {
     return (
       <PageLayout title="Your Settings">
         <SettingsSkeleton />
@@ -128,8 +131,8 @@ export default function SettingsPage() {
   return (
     <PageLayout title="Your Settings">
       <div className="space-y-6">
-        {profile.data ? (
-          <SettingsForm profile={profile.data} />
+        {data ? (
+          <SettingsForm profile={data} />
         ) : (
           <p role="alert" className="text-danger">
             {MESSAGES.searchDataLoadFailed}
