@@ -5,6 +5,22 @@ import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { findsNearDuplicate, hammingDistance, hashBands } from "./photo-hash.ts";
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The person's photos, with their profile row locked for update until the transaction ends (null
+ * without a profile): saves, reorders and removals of one person's photos apply one after another,
+ * each to the set the one before it left.
+ */
+async function lockedPhotoUrls(tx: Transaction, userId: string): Promise<string[] | null> {
+  const [profile] = await tx
+    .select({ photoUrls: profiles.photoUrls })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for("update");
+  return profile?.photoUrls ?? null;
+}
+
 /**
  * Points the profile at a new photo set in one statement, under a row lock, and returns the
  * addresses it replaced (null without a profile). The lock orders concurrent saves of one user,
@@ -12,17 +28,13 @@ import { findsNearDuplicate, hammingDistance, hashBands } from "./photo-hash.ts"
  */
 export async function swapPhotoUrls(db: Database, userId: string, photoUrls: string[]): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ photoUrls: profiles.photoUrls })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for("update");
+    const current = await lockedPhotoUrls(tx, userId);
     if (!current) return null;
     await tx
       .update(profiles)
       .set({ photoUrls, picturesUploaded: photoUrls.length >= PHOTOS_MIN })
       .where(eq(profiles.userId, userId));
-    return current.photoUrls;
+    return current;
   });
 }
 
@@ -39,13 +51,9 @@ export async function reorderPhotoUrls(
   order: readonly string[],
 ): Promise<{ photos: string[] } | "stale" | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ photoUrls: profiles.photoUrls })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for("update");
+    const current = await lockedPhotoUrls(tx, userId);
     if (!current) return null;
-    if (!isSameSetOfPhotos(order, current.photoUrls)) return "stale";
+    if (!isSameSetOfPhotos(order, current)) return "stale";
     await tx
       .update(profiles)
       .set({ photoUrls: [...order] })
@@ -68,14 +76,10 @@ export async function removePhotoUrl(
   photoUrl: string,
 ): Promise<{ photos: string[] } | "notFound" | "belowMinimum"> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ photoUrls: profiles.photoUrls })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for("update");
-    if (!current?.photoUrls.includes(photoUrl)) return "notFound";
-    if (!canRemovePhoto(current.photoUrls.length)) return "belowMinimum";
-    const photos = current.photoUrls.filter((url) => url !== photoUrl);
+    const current = await lockedPhotoUrls(tx, userId);
+    if (!current?.includes(photoUrl)) return "notFound";
+    if (!canRemovePhoto(current.length)) return "belowMinimum";
+    const photos = current.filter((url) => url !== photoUrl);
     await tx
       .update(profiles)
       .set({ photoUrls: photos, picturesUploaded: photos.length >= PHOTOS_MIN })
@@ -149,8 +153,6 @@ export async function recordPhotoHashes(
     return flagged;
   });
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * One person's photo hashes are written one writer at a time (an upload, or the recompute of a
