@@ -201,3 +201,34 @@ export function dealbreakersNext(
   }
   return null;
 }
+
+/** One part of a multipart form: its field's name, its bytes, and its file name and type. */
+export interface MultipartPart {
+  field: string;
+  data: Buffer;
+  /** Default: the field's name with `.jpg`. */
+  filename?: string;
+  /** Default: image/jpeg. */
+  type?: string;
+}
+
+/**
+ * A multipart/form-data body, as a browser sends a file upload. A plain buffer is a JPEG in the
+ * field `photo<i>`, after its place in the list.
+ */
+export function multipart(parts: readonly (Buffer | MultipartPart)[]): { payload: Buffer; contentType: string } {
+  const boundary = "----samswebboundary";
+  const chunks: Buffer[] = [];
+  parts.forEach((part, i) => {
+    const { field, data, filename, type } = Buffer.isBuffer(part) ? { field: `photo${i}`, data: part } : part;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename ?? `${field}.jpg`}"\r\nContent-Type: ${type ?? "image/jpeg"}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from("\r\n"),
+    );
+  });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -8,25 +8,12 @@ import { PHOTO_HASH_RECOMPUTE_QUEUE, recomputeMissingPhotoHashes } from "../../.
 import { keyOfPhotoUrl, parsePhotoUrl, versionSavedAt } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, createPgBossJobs } from "../../../src/platform/jobs/jobs.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
-import { createTestApp, createTestDatabase, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, createTestDatabase, multipart, signUp, type TestApp } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // Photos saved before the duplicate check kept its present hashes have none (the change deleted
 // the old ones), so a copy of them went unseen. A job hashes them from their stored files,
 // keeping the time each photo was saved as when it was first seen.
-
-function multipart(files: Buffer[]) {
-  const boundary = "----samswebboundary";
-  const chunks = files.flatMap((data, i) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo${i}"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    data,
-    Buffer.from("\r\n"),
-  ]);
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(t: TestApp, cookie: string, files: Buffer[]): Promise<string[]> {
   const { payload, contentType } = multipart(files);

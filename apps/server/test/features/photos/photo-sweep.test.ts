@@ -9,24 +9,11 @@ import {
 } from "../../../src/features/photos/jobs.ts";
 import { keyOfPhotoUrl, newVersion, photoKey, photosPrefix } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
-import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, multipart, signUp, type TestApp } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // Files a duplicate-photo flag keeps (a replaced photo the flag points at) are evidence until a
 // moderator decides; after the decision a job deletes them, and nothing else.
-
-function multipart(files: Buffer[]) {
-  const boundary = "----samswebboundary";
-  const chunks = files.flatMap((data, i) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo${i}"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    data,
-    Buffer.from("\r\n"),
-  ]);
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe("sweeping photo files after a moderator's decision", () => {
   const inline = createInlineJobs();

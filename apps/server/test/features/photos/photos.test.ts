@@ -16,7 +16,7 @@ import type { AccountLifecycle } from "../../../src/platform/lifecycle/account-l
 import { createInProcessBus } from "../../../src/platform/realtime/bus.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
 import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
-import { createTestDatabase, signUp } from "../../support/helpers.ts";
+import { createTestDatabase, type MultipartPart, multipart, signUp } from "../../support/helpers.ts";
 import { readZip } from "../../support/zip.ts";
 
 /** A storage that fails its Nth put while `armed`, to prove the set is replaced atomically. */
@@ -95,27 +95,8 @@ function withDeclaredSize(data: Buffer, width: number, height: number): Buffer {
   throw new Error("no frame header");
 }
 
-type Part = { field: string; data: Buffer; filename?: string; type?: string };
-
-function multipart(parts: Part[]) {
-  const boundary = "----samswebboundary";
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename ?? `${part.field}.jpg`}"\r\nContent-Type: ${part.type ?? "image/jpeg"}\r\n\r\n`,
-      ),
-      part.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(cookie: string, files: Buffer[] | Part[]) {
-  const parts: Part[] = files.map((f, i) => (Buffer.isBuffer(f) ? { field: `photo${i}`, data: f } : f));
-  const { payload, contentType } = multipart(parts);
+async function upload(cookie: string, files: readonly (Buffer | MultipartPart)[]) {
+  const { payload, contentType } = multipart(files);
   return app.inject({ method: "PUT", url: "/api/photos", headers: { cookie, "content-type": contentType }, payload });
 }
 
@@ -176,7 +157,7 @@ describe("'Photos: per user in file storage as photo0.jpg, photo1.jpg, …, each
 });
 
 describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing", () => {
-  const cases: [string, () => Promise<Part>][] = [
+  const cases: [string, () => Promise<MultipartPart>][] = [
     ["wrong magic bytes", async () => ({ field: "photo0", data: Buffer.from("GIF89a not a jpeg at all") })],
     [
       "a PNG renamed .jpg",

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
 import { findsNearDuplicate, hammingDistance } from "../../../src/features/photos/photo-hash.ts";
-import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, multipart, signUp, type TestApp } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // The catfish check: copies of a photo (real photographs, and generated pictures) uploaded to
@@ -78,19 +78,6 @@ describe("photos uploaded to two accounts", () => {
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com,second-moderator@example.com" });
   });
-
-  function multipart(files: Buffer[]) {
-    const boundary = "----samswebboundary";
-    const chunks = files.flatMap((data, i) => [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photo${i}"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      data,
-      Buffer.from("\r\n"),
-    ]);
-    chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-  }
 
   const upload = async (cookie: string, files: Buffer[]) => {
     const { payload, contentType } = multipart(files);
