@@ -40,10 +40,16 @@ async function revealAll(page: Page): Promise<void> {
   await expect(sendButton(page)).toHaveText("Send");
 }
 
+const said = (page: Page) => log(page).getByRole("listitem").filter({ hasText: /^You:/ });
+
+/** Sends one answer and waits for Sam's reply; a refused message (an alert, the draft kept) fails here. */
 async function say(page: Page, text: string): Promise<void> {
+  const before = await said(page).count();
   await page.getByPlaceholder("Type your response...").fill(text);
   await sendButton(page).click();
   await expect(sendButton(page)).not.toHaveText("Thinking", { timeout: 15_000 });
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(said(page)).toHaveCount(before + 1);
   await revealAll(page);
 }
 
