@@ -71,21 +71,15 @@ const LOOK_UP = /\blook\s+(up|down)(?:\s*,?\s*not\s+(?:up|down)\s*,?)?\s+(?:at|t
 const REFUSES =
   /\b(?:no|not|nobody|none|never|no\s+one|without|neither|nor|won't|wouldn't|can't|cannot|couldn't|don't|doesn't|isn't|aren't|shouldn't|mustn't)\b|n't\b/i;
 
-const FEET_WORDS: Record<string, number> = { four: 4, five: 5, six: 6, seven: 7 };
-const INCH_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-};
-const HEIGHT = String.raw`(?:([4-7])\s*(?:'|ft|foot|feet)\s*(\d{1,2})?\s*(?:"|''|in\b|inches\b)?|(four|five|six|seven)\s+(?:foot|feet)(?:\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2}))?|(1\d\d|2[0-2]\d)\s*(?:cm|centimet(?:re|er)s?)\b|([12])[.,](\d\d)\s*(?:m|metres?|meters?)\b)`;
+/** NUMBER_WORDS' single words from `low` to `high`: a height says "five foot ten", never "a few". */
+function numberWordsFrom(low: number, high: number): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(NUMBER_WORDS).filter(([word, value]) => !word.includes(" ") && value >= low && value <= high),
+  );
+}
+const FEET_WORDS = numberWordsFrom(4, 7);
+const INCH_WORDS = numberWordsFrom(1, 11);
+const HEIGHT = String.raw`(?:([4-7])\s*(?:'|ft|foot|feet)\s*(\d{1,2})?\s*(?:"|''|in\b|inches\b)?|(${Object.keys(FEET_WORDS).join("|")})\s+(?:foot|feet)(?:\s+(${Object.keys(INCH_WORDS).join("|")}|\d{1,2}))?|(1\d\d|2[0-2]\d)\s*(?:cm|centimet(?:re|er)s?)\b|([12])[.,](\d\d)\s*(?:m|metres?|meters?)\b)`;
 /** A height said of oneself: "I'm five foot ten", "At 5'6\" I'm ...", "I stand 198 cm". */
 const OWN_HEIGHT = new RegExp(
   String.raw`\b(?:i'm|i\s+am|at|i\s+stand|standing|i\s+measure|i'm\s+only|i'm\s+just|i\s+am\s+only)\s+(?:a\s+)?(?:mere\s+)?${HEIGHT}`,
