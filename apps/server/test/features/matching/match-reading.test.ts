@@ -170,12 +170,10 @@ describe("dealbreakers, whatever the wording", () => {
       true,
     ],
   ];
-  for (const [name, holder, other, conflict] of cases) {
-    it(name, () => {
-      expect(dealbreakerConflict(n(holder), n(other))).toBe(conflict);
-      expect(dealbreakerConflict(n(other), n(holder))).toBe(conflict);
-    });
-  }
+  it.each(cases)("%s", (_name, holder, other, conflict) => {
+    expect(dealbreakerConflict(n(holder), n(other))).toBe(conflict);
+    expect(dealbreakerConflict(n(other), n(holder))).toBe(conflict);
+  });
 });
 
 describe("the heuristic scorer reads denials, paraphrases and sarcasm", () => {

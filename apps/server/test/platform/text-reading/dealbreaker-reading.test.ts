@@ -14,6 +14,11 @@ const asked = (items: ReadingItem[]) =>
   items.flatMap((item) => (item.kind === "ask" ? [[item.question, item.endsOn] as const] : []));
 const kinds = (items: ReadingItem[]) => items.map((item) => item.kind);
 const n = (fields: Partial<Narrative>): Narrative => ({ ...emptyNarrative(), ...fields });
+/** Each item read: its limit when it is one, else its kind. */
+const limits = (text: string) => read(text).map((i) => (i.kind === "limit" ? i.limit : i.kind));
+/** Someone holding these dealbreakers, and someone who says this of themselves. */
+const holder = (dealbreakers: string, facts = {}): MatchPerson => readPerson(n({ dealbreakers }), facts);
+const other = (about: string, facts = {}): MatchPerson => readPerson(n({ about }), facts);
 
 describe("a dealbreaker no list names becomes a neutral question about the other person", () => {
   it.each([
@@ -51,7 +56,7 @@ describe("a dealbreaker no list names becomes a neutral question about the other
 
   it("reads a reason or a story as no rule, and a language it cannot read as nothing", () => {
     expect(read("Drummers. I need quiet at home.")).toHaveLength(1);
-    expect(read("My dad smoked and it killed him, so no smokers.").map((i) => i.kind)).toEqual(["limit"]);
+    expect(kinds(read("My dad smoked and it killed him, so no smokers."))).toEqual(["limit"]);
     expect(read("Je ne supporte pas le mensonge.")).toEqual([]);
     expect(read("La mentira y la falta de respeto.")).toEqual([]);
   });
@@ -77,33 +82,30 @@ describe("misreadings that must not refuse a good pair", () => {
   it("what a person enjoys is no dealbreaker, unless the sentence also refuses something", () => {
     expect(read("I love hiking on weekends, reading books and cooking Italian food.")).toEqual([]);
     expect(read("I really like quiet evenings, gardening and old movies.")).toEqual([]);
-    expect(read("I love dogs, so no cat people.").map((i) => (i.kind === "limit" ? i.limit : i.kind))).toEqual([
-      "cats",
-    ]);
+    expect(limits("I love dogs, so no cat people.")).toEqual(["cats"]);
     expect(asked(read("I enjoy hiking. Debts are a hard no."))).toEqual([["Are you paying off any debts?", "yes"]]);
   });
 
   it("being married or separated now is no stance on marriage", () => {
-    const limits = (text: string) => read(text).map((i) => (i.kind === "limit" ? i.limit : i.kind));
     expect(limits("Not someone who is still legally married.")).toEqual(["married"]);
     expect(limits("Married men.")).toEqual(["married"]);
     expect(limits("Someone whose divorce isn't final.")).toEqual(["separated"]);
     // Someone who wants to marry one day is not refused for it, and is asked whether they are married.
-    const holder = readPerson(n({ dealbreakers: "Not someone who is still legally married." }));
+    const notMarried = holder("Not someone who is still legally married.");
     const hopeful = readPerson(n({ goals: "I can't wait to get married and have a family." }));
-    expect(checkLimits(holder, hopeful)).toEqual({
+    expect(checkLimits(notMarried, hopeful)).toEqual({
       conflict: false,
       questions: [{ question: "Are you married?", endsOn: "yes" }],
     });
-    expect(checkLimits(holder, readPerson(n({}), { relationshipStatus: "married" })).conflict).toBe(true);
-    expect(checkLimits(holder, readPerson(n({}), { relationshipStatus: "single" }))).toEqual({
+    expect(checkLimits(notMarried, readPerson(n({}), { relationshipStatus: "married" })).conflict).toBe(true);
+    expect(checkLimits(notMarried, readPerson(n({}), { relationshipStatus: "single" }))).toEqual({
       conflict: false,
       questions: [],
     });
   });
 
   it("'I don't mind smokers' rules nothing out", () => {
-    expect(read("I don't mind smokers, but cruelty is a no.").map((i) => i.kind)).toEqual(["trait"]);
+    expect(kinds(read("I don't mind smokers, but cruelty is a no."))).toEqual(["trait"]);
   });
 
   it("two people who both want marriage and children meet, whatever each one's dealbreakers say", () => {
@@ -131,7 +133,7 @@ describe("a named habit said to be a hard no is that habit's limit", () => {
     "Vaping is an absolute dealbreaker for me.",
     "No smokers.",
   ])("%s → the any-smoking limit", (dealbreaker) => {
-    expect(read(dealbreaker).map((i) => (i.kind === "limit" ? i.limit : i.kind))).toEqual(["smokingAny"]);
+    expect(limits(dealbreaker)).toEqual(["smokingAny"]);
   });
 
   it("'no problem' is no limit", () => {
@@ -140,7 +142,6 @@ describe("a named habit said to be a hard no is that habit's limit", () => {
 });
 
 describe("a refusal in the person's own grammar, wherever it stands", () => {
-  const limits = (text: string) => read(text).map((i) => (i.kind === "limit" ? i.limit : i.kind));
   it.each([
     // A first-person refusal after the thing: the thing is ruled out.
     ["Ashtray breath is something I can't get past.", ["smokingAny"]],
@@ -200,8 +201,6 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
 });
 
 describe("what the other says of themselves now, and of no one else", () => {
-  const holder = (dealbreakers: string): MatchPerson => readPerson(n({ dealbreakers }));
-  const other = (about: string): MatchPerson => readPerson(n({ about }));
   it.each([
     // Someone else's habit, a habit given up, an upbringing, a job, eagerness said with "can't".
     ["Anyone who smokes.", "My dad smoked forty a day and it killed him; I've never touched one."],
@@ -236,9 +235,6 @@ describe("what the other says of themselves now, and of no one else", () => {
 });
 
 describe("limits against the other person", () => {
-  const holder = (dealbreakers: string, facts = {}): MatchPerson => readPerson(n({ dealbreakers }), facts);
-  const other = (about: string, facts = {}): MatchPerson => readPerson(n({ about }), facts);
-
   it("asks the other about a topic their interview does not settle", () => {
     expect(checkLimits(holder("Anyone who lives on a boat."), other("I teach piano."))).toEqual({
       conflict: false,
@@ -399,8 +395,7 @@ describe("topics known by meaning, asked with their own neutral question", () =>
 });
 
 describe("quick-question topics said in other words", () => {
-  const limits = (text: string, selfText = "") =>
-    readDealbreakers(text, { facts: {}, selfText }).flatMap((item) => (item.kind === "limit" ? [item.limit] : []));
+  const limitsOnly = (text: string) => read(text).flatMap((item) => (item.kind === "limit" ? [item.limit] : []));
 
   it.each([
     // How faith is practised names faith; a refusal after a description refuses the person described.
@@ -421,7 +416,7 @@ describe("quick-question topics said in other words", () => {
     // What a clause leaves implicit: "want no more" after "kids" is about kids.
     ["I have kids but want no more.", ["wantsChildren"]],
   ])("%s → %j", (text, expected) => {
-    expect(limits(text)).toEqual(expected);
+    expect(limitsOnly(text)).toEqual(expected);
   });
 
   it("keeps snobbery as a trait and asks nothing garbled", () => {
@@ -440,8 +435,6 @@ describe("quick-question topics said in other words", () => {
   });
 
   it("reads what the other says of themselves in the new words", () => {
-    const holder = (dealbreakers: string) => readPerson(n({ dealbreakers }));
-    const other = (about: string) => readPerson(n({ about }));
     const pew = holder("A partner who'd want me in a pew every week would wear me down.");
     expect(checkLimits(pew, other("I never miss Friday prayers at the mosque.")).conflict).toBe(true);
     expect(checkLimits(pew, other("I was dragged to church every Sunday as a boy.")).conflict).toBe(false);
