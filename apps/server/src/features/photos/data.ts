@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, matches, photoHashes, profiles } from "../../db/schema.ts";
 
-export async function findPhotoUrls(db: Database, userId: string): Promise<string[] | null> {
+export async function findPhotoUrls(db: Pick<Database, "select">, userId: string): Promise<string[] | null> {
   const [row] = await db
     .select({ photoUrls: profiles.photoUrls })
     .from(profiles)
@@ -39,7 +39,7 @@ export async function photoViewersOf(db: Database, ownerId: string): Promise<str
  * other account had first: evidence a moderator still has to see, so their files outlive a new
  * photo set until the flag is decided.
  */
-export async function flaggedPhotoUrls(db: Database, userId: string): Promise<Set<string>> {
+export async function flaggedPhotoUrls(db: Pick<Database, "select">, userId: string): Promise<Set<string>> {
   const rows = await db
     .select({
       userId: duplicatePhotos.userId,

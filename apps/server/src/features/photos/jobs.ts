@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Jobs } from "../../platform/jobs/jobs.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
-import { findPhotoUrls, flaggedPhotoUrls, peopleAfter, photosWithoutHashes } from "./data.ts";
-import { recordMissingPhotoHashes } from "./mutations.ts";
+import { peopleAfter, photosWithoutHashes } from "./data.ts";
+import { deleteHashesOfFormerPhotos, deletingPhotoFiles, recordMissingPhotoHashes } from "./mutations.ts";
 import { photoFingerprints } from "./photo-hash.ts";
 import { keyOfPhotoUrl, parsePhotoUrl, photosPrefix, versionSavedAt } from "./photo-keys.ts";
 
@@ -97,24 +97,26 @@ export async function sweepPhotoFiles(
   const { db, storage } = deps;
   const keys = await storage.list(photosPrefix(userId));
   if (keys.length === 0) return { deleted: 0, graceOverAt: null };
-  const needed = new Set(
-    [...((await findPhotoUrls(db, userId)) ?? []), ...(await flaggedPhotoUrls(db, userId))].map(keyOfPhotoUrl),
-  );
-  let deleted = 0;
-  let graceOverAt: number | null = null;
-  for (const key of keys) {
-    if (needed.has(key)) continue;
-    const version = key.slice(photosPrefix(userId).length).split("/")[0] ?? "";
-    const savedAt = versionSavedAt(version);
-    if (savedAt && now - savedAt.getTime() < PHOTO_SWEEP_GRACE_MS) {
-      const over = savedAt.getTime() + PHOTO_SWEEP_GRACE_MS;
-      graceOverAt = graceOverAt === null ? over : Math.min(graceOverAt, over);
-      continue;
+  // A photo's hashes go before its file (see deletingPhotoFiles).
+  await deleteHashesOfFormerPhotos(db, userId);
+  return deletingPhotoFiles(db, userId, async ({ current, flagged }) => {
+    const needed = new Set([...current, ...flagged].map(keyOfPhotoUrl));
+    let deleted = 0;
+    let graceOverAt: number | null = null;
+    for (const key of keys) {
+      if (needed.has(key)) continue;
+      const version = key.slice(photosPrefix(userId).length).split("/")[0] ?? "";
+      const savedAt = versionSavedAt(version);
+      if (savedAt && now - savedAt.getTime() < PHOTO_SWEEP_GRACE_MS) {
+        const over = savedAt.getTime() + PHOTO_SWEEP_GRACE_MS;
+        graceOverAt = graceOverAt === null ? over : Math.min(graceOverAt, over);
+        continue;
+      }
+      await storage.delete(key);
+      deleted += 1;
     }
-    await storage.delete(key);
-    deleted += 1;
-  }
-  return { deleted, graceOverAt: graceOverAt === null ? null : new Date(graceOverAt) };
+    return { deleted, graceOverAt: graceOverAt === null ? null : new Date(graceOverAt) };
+  });
 }
 
 /** Queues the sweep of each person's photo files (after a decision closed flags about them). */

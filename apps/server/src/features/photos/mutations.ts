@@ -1,8 +1,9 @@
 import { canRemovePhoto, isSameSetOfPhotos, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
+import { findPhotoUrls, flaggedPhotoUrls } from "./data.ts";
 import { findsNearDuplicate, hammingDistance, hashBands } from "./photo-hash.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -120,14 +121,11 @@ export async function recordPhotoHashes(
     // between this set's save and now gets none, and hashes of photos no longer on it go. A
     // current photo this call does not write (a later set's, recorded first) keeps its own.
     const onProfile = photos.filter((photo) => current.includes(photo.photoUrl));
-    const kept = current.filter((url) => !onProfile.some((photo) => photo.photoUrl === url));
-    await tx
-      .delete(photoHashes)
-      .where(
-        kept.length === 0
-          ? eq(photoHashes.userId, userId)
-          : and(eq(photoHashes.userId, userId), notInArray(photoHashes.photoUrl, kept)),
-      );
+    await deleteHashesExcept(
+      tx,
+      userId,
+      current.filter((url) => !onProfile.some((photo) => photo.photoUrl === url)),
+    );
     if (onProfile.length === 0) return 0;
     const seen = onProfile.map((photo) => {
       const times = previous
@@ -140,8 +138,11 @@ export async function recordPhotoHashes(
       .values(seen.flatMap(({ photoUrl, stored, firstSeenAt }) => hashRows(userId, photoUrl, stored, firstSeenAt)));
     let flagged = 0;
     for (const { photoUrl, probes, firstSeenAt } of seen) {
-      const earlier = (await findNearDuplicates(tx, userId, probes)).filter(
-        (other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime(),
+      const earlier = await stillHashed(
+        tx,
+        (await findNearDuplicates(tx, userId, probes)).filter(
+          (other) => other.firstSeenAt.getTime() <= firstSeenAt.getTime(),
+        ),
       );
       if (earlier.length === 0) continue;
       await tx
@@ -160,6 +161,85 @@ export async function recordPhotoHashes(
  */
 async function lockPhotoHashes(tx: Transaction, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photo-hashes:${userId}`}))`);
+}
+
+/** Deletes the person's photo hashes except those of `kept` photos. */
+async function deleteHashesExcept(tx: Transaction, userId: string, kept: readonly string[]): Promise<void> {
+  await tx
+    .delete(photoHashes)
+    .where(
+      kept.length === 0
+        ? eq(photoHashes.userId, userId)
+        : and(eq(photoHashes.userId, userId), notInArray(photoHashes.photoUrl, [...kept])),
+    );
+}
+
+/**
+ * A duplicate-photo flag keeps the files it points at (evidence until a moderator decides), so a
+ * flag must never point at a file being deleted. Photo files are deleted (a replaced set's, a
+ * removed photo's, a sweep's) only under their owner's photo-files lock, held exclusively while
+ * the deleter reads which files must stay and deletes the rest (deletingPhotoFiles); and a photo's
+ * hashes are always deleted before its file. A flag writer, having found another account's photo
+ * by its hashes, takes that owner's lock shared until its flags are committed, and writes a flag
+ * only if the photo still has its hashes: either the deleter runs after the flag is committed and
+ * keeps the file, or it ran first and the flag writer finds the hashes gone and flags nothing.
+ */
+export async function lockPhotoFiles(tx: Transaction, userId: string, purpose: "delete" | "flag"): Promise<void> {
+  const key = `photo-files:${userId}`;
+  if (purpose === "delete") await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  else await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`);
+}
+
+/**
+ * Of the other accounts' photos a lookup found, those that still have their hashes once their
+ * owners' photo-files locks are held (shared, until the transaction that flags them ends).
+ */
+async function stillHashed<Found extends { otherUserId: string; otherPhotoUrl: string }>(
+  tx: Transaction,
+  found: Found[],
+): Promise<Found[]> {
+  if (found.length === 0) return found;
+  for (const owner of new Set(found.map((other) => other.otherUserId))) await lockPhotoFiles(tx, owner, "flag");
+  const rows = await tx
+    .selectDistinct({ userId: photoHashes.userId, photoUrl: photoHashes.photoUrl })
+    .from(photoHashes)
+    .where(
+      or(
+        ...found.map((other) =>
+          and(eq(photoHashes.userId, other.otherUserId), eq(photoHashes.photoUrl, other.otherPhotoUrl)),
+        ),
+      ),
+    );
+  const hashed = new Set(rows.map((row) => JSON.stringify([row.userId, row.photoUrl])));
+  return found.filter((other) => hashed.has(JSON.stringify([other.otherUserId, other.otherPhotoUrl])));
+}
+
+/**
+ * Runs `deleteFiles` under the person's photo-files lock (see lockPhotoFiles) with what must stay:
+ * the current photos, and those a duplicate-photo flag points at, read under the lock.
+ */
+export async function deletingPhotoFiles<T>(
+  db: Database,
+  userId: string,
+  deleteFiles: (keep: { current: readonly string[]; flagged: ReadonlySet<string> }) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockPhotoFiles(tx, userId, "delete");
+    const [current, flagged] = [(await findPhotoUrls(tx, userId)) ?? [], await flaggedPhotoUrls(tx, userId)];
+    return deleteFiles({ current, flagged });
+  });
+}
+
+/**
+ * Deletes the hashes of photos no longer on the person's profile. None is needed (only current
+ * photos are compared), and none normally exists: a new set's recording deletes the old set's,
+ * a removal its photo's. This catches a recording that failed, before a sweep deletes files.
+ */
+export async function deleteHashesOfFormerPhotos(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPhotoHashes(tx, userId);
+    await deleteHashesExcept(tx, userId, await currentPhotoUrls(tx, userId));
+  });
 }
 
 /**
@@ -212,7 +292,7 @@ export async function recordMissingPhotoHashes(
       .limit(1);
     if (hashed) return false;
     await tx.insert(photoHashes).values(hashRows(userId, photo.photoUrl, photo.stored, firstSeenAt));
-    const flags = (await findNearDuplicates(tx, userId, photo.probes)).map((other) =>
+    const flags = (await stillHashed(tx, await findNearDuplicates(tx, userId, photo.probes))).map((other) =>
       other.firstSeenAt.getTime() > firstSeenAt.getTime()
         ? {
             userId: other.otherUserId,

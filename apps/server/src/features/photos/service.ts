@@ -5,7 +5,7 @@ import { AppError } from "../../platform/http/errors.ts";
 import type { RealtimeBus } from "../../platform/realtime/bus.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
 import { findPhotoUrls, flaggedPhotoUrls, hasLiveMatch, photoViewersOf } from "./data.ts";
-import { recordPhotoHashes, removePhotoUrl, reorderPhotoUrls, swapPhotoUrls } from "./mutations.ts";
+import { deletingPhotoFiles, recordPhotoHashes, removePhotoUrl, reorderPhotoUrls, swapPhotoUrls } from "./mutations.ts";
 import { sanitizePhoto } from "./photo-files.ts";
 import { photoFingerprints } from "./photo-hash.ts";
 import {
@@ -80,37 +80,40 @@ export function createPhotoService(deps: {
 
       // The catfish check: the new set's hashes, and a flag for moderators on any photo that
       // looks like another account's. The photos are saved either way.
-      await recordPhotoHashes(
+      const hashed = await recordPhotoHashes(
         db,
         userId,
         urls.map((photoUrl, index) => ({
           photoUrl,
           ...(fingerprints[index] as { stored: bigint[]; probes: bigint[] }),
         })),
-      ).catch((error: unknown) => log.error({ err: error }, "could not check the photos for duplicates"));
+      ).then(
+        () => true,
+        (error: unknown) => {
+          log.error({ err: error }, "could not check the photos for duplicates");
+          return false;
+        },
+      );
 
-      // A version with a photo a duplicate-photo flag points at stays for the moderator.
-      const flagged = await flaggedPhotoUrls(db, userId).catch((error: unknown) => {
-        log.error({ err: error }, "could not read the flagged photos; the replaced ones are kept");
-        return null;
-      });
-      const keptVersions = new Set(
-        flagged === null
-          ? previous.map((url) => parsePhotoUrl(url)?.version)
-          : [...flagged].map((url) => parsePhotoUrl(url)?.version),
-      );
-      const oldVersions = new Set(
-        previous.flatMap((url) => {
-          const parsed = parsePhotoUrl(url);
-          return parsed && parsed.userId === userId && parsed.version !== version && !keptVersions.has(parsed.version)
-            ? [parsed.version]
-            : [];
-        }),
-      );
-      for (const old of oldVersions) {
-        await storage
-          .deletePrefix(versionPrefix(userId, old))
-          .catch((error) => log.error({ err: error }, "could not remove replaced photos"));
+      // The replaced photos' files go once their hashes are gone (the recording above deletes
+      // them; if it failed, the daily sweep deletes both later). A version with a photo a
+      // duplicate-photo flag points at stays for the moderator.
+      if (hashed) {
+        await deletingPhotoFiles(db, userId, async ({ flagged }) => {
+          const keptVersions = new Set([...flagged].map((url) => parsePhotoUrl(url)?.version));
+          const oldVersions = new Set(
+            previous.flatMap((url) => {
+              const parsed = parsePhotoUrl(url);
+              return parsed &&
+                parsed.userId === userId &&
+                parsed.version !== version &&
+                !keptVersions.has(parsed.version)
+                ? [parsed.version]
+                : [];
+            }),
+          );
+          for (const old of oldVersions) await storage.deletePrefix(versionPrefix(userId, old));
+        }).catch((error: unknown) => log.error({ err: error }, "could not remove replaced photos"));
       }
       await tellViewers(userId);
       return urls;
@@ -141,15 +144,9 @@ export function createPhotoService(deps: {
       const outcome = await removePhotoUrl(db, userId, url);
       if (outcome === "notFound") throw new AppError("NOT_FOUND", "photoNotFound");
       if (outcome === "belowMinimum") throw new AppError("FAILED_PRECONDITION", "photoRemoveBelowMinimum");
-      const flagged = await flaggedPhotoUrls(db, userId).catch((error: unknown) => {
-        log.error({ err: error }, "could not read the flagged photos; the removed one is kept");
-        return null;
-      });
-      if (flagged !== null && !flagged.has(url)) {
-        await storage
-          .delete(`${versionPrefix(userId, parsed.version)}${parsed.file}`)
-          .catch((error) => log.error({ err: error }, "could not remove a removed photo's file"));
-      }
+      await deletingPhotoFiles(db, userId, async ({ flagged }) => {
+        if (!flagged.has(url)) await storage.delete(`${versionPrefix(userId, parsed.version)}${parsed.file}`);
+      }).catch((error: unknown) => log.error({ err: error }, "could not remove a removed photo's file"));
       await tellViewers(userId);
       return outcome.photos;
     },
