@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   applicableModerationActions,
-  compareQueueStrength,
   duplicatesByPerson,
   isModerator,
   MAX_COMBINING_MARKS,
@@ -77,7 +76,7 @@ describe("the moderation queue's strongest first", () => {
   const report = (mailboxGroup: number, countsTowardHide = true) => ({ mailboxGroup, countsTowardHide });
   const duplicate = (otherId: string, photoUrl: string, distance: number) => ({ otherId, photoUrl, distance });
 
-  it("orders by counting reporters, then matched photos, then the closest copy, then reports; ties keep their order", () => {
+  it("measures counting reporters (one a mailbox), matched photos, the closest copy and open reports", () => {
     const twoReporters = { reports: [report(1), report(2)], duplicates: [] };
     const oneReporterThreeReports = { reports: [report(1), report(1), report(2, false)], duplicates: [] };
     const threeCopies = {
@@ -85,32 +84,36 @@ describe("the moderation queue's strongest first", () => {
       duplicates: [duplicate("a", "p0", 9), duplicate("a", "p1", 8), duplicate("b", "p2", 7)],
     };
     const oneCloseCopy = { reports: [report(1)], duplicates: [duplicate("a", "p0", 1), duplicate("b", "p0", 2)] };
-    const oneFarCopy = { reports: [report(1)], duplicates: [duplicate("a", "p0", 6)] };
     const nothingOpen = { reports: [], duplicates: [] };
-    const alsoNothingOpen = { reports: [], duplicates: [] };
-    const queue = [
-      nothingOpen,
-      oneFarCopy,
-      oneReporterThreeReports,
-      alsoNothingOpen,
-      oneCloseCopy,
-      threeCopies,
-      twoReporters,
-    ];
-    expect([...queue].sort(compareQueueStrength)).toEqual([
-      twoReporters,
-      threeCopies,
-      oneCloseCopy,
-      oneFarCopy,
-      oneReporterThreeReports,
-      nothingOpen,
-      alsoNothingOpen,
-    ]);
+    expect(queueStrength(twoReporters)).toEqual({
+      countingReporters: 2,
+      matchedPhotos: 0,
+      closestDistance: null,
+      openReports: 2,
+    });
+    expect(queueStrength(oneReporterThreeReports)).toEqual({
+      countingReporters: 1,
+      matchedPhotos: 0,
+      closestDistance: null,
+      openReports: 3,
+    });
     expect(queueStrength(threeCopies)).toEqual({
       countingReporters: 1,
       matchedPhotos: 3,
       closestDistance: 7,
       openReports: 1,
+    });
+    expect(queueStrength(oneCloseCopy)).toEqual({
+      countingReporters: 1,
+      matchedPhotos: 1,
+      closestDistance: 1,
+      openReports: 1,
+    });
+    expect(queueStrength(nothingOpen)).toEqual({
+      countingReporters: 0,
+      matchedPhotos: 0,
+      closestDistance: null,
+      openReports: 0,
     });
   });
 

@@ -157,10 +157,13 @@ export interface QueueEvidence {
 }
 
 /**
- * How strongly the evidence on a moderation card points at the person, read in this order (the
- * first that differs decides): reporters whose reports count towards a hide (different mailboxes),
- * then how many of the person's photos look like another account's (matched copies), then how
- * close the closest of them is (fewer bits apart is stronger), then open reports in all.
+ * How strongly the evidence on a moderation card points at the person, and so the moderation
+ * queue's order, strongest first, read in this order (the first that differs decides): reporters
+ * whose reports count towards a hide (different mailboxes), then how many of the person's photos
+ * look like another account's (matched copies), then how close the closest of them is (fewer bits
+ * apart is stronger), then open reports in all. A card with nothing open (kept so a suspension
+ * can be lifted) is weaker than any with something open. The queue is chosen and ordered by these
+ * measures in the database, so the cards shown are the strongest; a card shows them as read here.
  */
 export function queueStrength(evidence: QueueEvidence): {
   countingReporters: number;
@@ -177,22 +180,6 @@ export function queueStrength(evidence: QueueEvidence): {
     closestDistance: distances.length > 0 ? Math.min(...distances) : null,
     openReports: evidence.reports.length,
   };
-}
-
-/**
- * The moderation queue's order: the strongest evidence first (queueStrength); equal ones keep
- * the order they came in (the oldest report or flag first). A card with nothing open (kept so a
- * suspension can be lifted) is weaker than any with something open.
- */
-export function compareQueueStrength(a: QueueEvidence, b: QueueEvidence): number {
-  const [first, second] = [queueStrength(a), queueStrength(b)];
-  const distance = (strength: typeof first) => strength.closestDistance ?? Number.POSITIVE_INFINITY;
-  return (
-    second.countingReporters - first.countingReporters ||
-    second.matchedPhotos - first.matchedPhotos ||
-    (distance(first) === distance(second) ? 0 : distance(first) < distance(second) ? -1 : 1) ||
-    second.openReports - first.openReports
-  );
 }
 
 /**

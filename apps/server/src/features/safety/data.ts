@@ -1,7 +1,6 @@
 import { firstNameOf } from "@sams-web/domain/matching/rules";
 import type { ConnectionView, QueueEntry, QueueReport } from "@sams-web/domain/safety/contracts";
 import {
-  compareQueueStrength,
   DECISIONS_AGAINST_REPORTERS,
   isModeratorAddress,
   MODERATION_QUEUE_LIMIT,
@@ -69,21 +68,20 @@ export async function listConnections(db: Database, userId: string): Promise<Con
 
 /**
  * The moderation queue: everyone with an open report, a duplicate-photo flag, a suspension or a
- * hide, with their reports, narrative, photos and every earlier decision about them. Chosen in
- * the database strongest evidence first (compareQueueStrength's measures), so the
- * MODERATION_QUEUE_LIMIT shown are always the strongest cases; among equals, those that wait
+ * hide, with their reports, narrative, photos and every earlier decision about them. Chosen and
+ * ordered in the database, strongest evidence first (queueStrength's measures, in its order), so
+ * the MODERATION_QUEUE_LIMIT shown are always the strongest cases; among equals, those that wait
  * longest: oldest report first, then the oldest duplicate-photo flag; then people with nothing
- * open (suspended, kept so they can be restored), latest first. Shown in that order
- * (compareQueueStrength sorts the cards again from their evidence).
+ * open (suspended, kept so they can be restored), latest first. Shown in that order.
  */
 export async function moderationQueue(db: Database, adminEmails: readonly string[]): Promise<QueueEntry[]> {
   const oldestOpenReport = sql`(select min(${reports.createdAt}) from ${reports}
     where ${reports.reportedId} = ${profiles.userId} and ${reports.resolvedAt} is null)`;
   const oldestFlag = sql`(select min(${duplicatePhotos.createdAt}) from ${duplicatePhotos}
     where ${duplicatePhotos.userId} = ${profiles.userId})`;
-  // compareQueueStrength's measures (queueStrength), computed here so the cards chosen are the
-  // strongest, not only sorted so: reporters counting towards a hide (distinct mailboxes, none a
-  // moderator decided against), photos matched, the closest copy, open reports.
+  // queueStrength's measures, computed here so the cards chosen are the strongest, not only sorted
+  // so: reporters counting towards a hide (distinct mailboxes, none a moderator decided against),
+  // photos matched, the closest copy, open reports.
   const countingReporters = sql`(select count(distinct open.reporter_mailbox_key) from ${reports} open
     where open.reported_id = ${profiles.userId} and open.resolved_at is null and open.counts_toward_hide
       and not exists (select 1 from ${reports} decided where decided.reported_id = ${profiles.userId}
@@ -183,33 +181,33 @@ export async function moderationQueue(db: Database, adminEmails: readonly string
     .leftJoin(users, eq(users.id, moderationActions.moderatorId))
     .where(inArray(moderationActions.subjectId, ids))
     .orderBy(desc(moderationActions.createdAt));
-  const entries: QueueEntry[] = people.map((person) => ({
-    id: person.id,
-    displayName: person.displayName,
-    email: person.email,
-    narrative: [person.narrative, person.goals].filter(Boolean).join("\n\n"),
-    photos: person.photos,
-    suspended: person.suspendedAt !== null,
-    shadowHidden: person.shadowHiddenAt !== null,
-    moderator: isModeratorAddress(person.email, adminEmails),
-    reports: reportsOnCard(
-      openReports.filter((row) => row.reportedId === person.id),
-      new Set(overruled.filter((row) => row.reportedId === person.id).map((row) => row.mailboxKey)),
-    ),
-    duplicates: duplicates
-      .filter((row) => row.userId === person.id)
-      .map(({ userId: _owner, ...duplicate }) => duplicate),
-    history: history
-      .filter((row) => row.subjectId === person.id)
-      .map((row) => ({
-        action: row.action as ModerationAction,
-        reason: row.reason,
-        moderatorEmail: row.moderatorEmail,
-        createdAt: row.createdAt.getTime(),
-      })),
-  }));
-  // Strongest evidence first; equal ones stay oldest first, as read above.
-  return entries.sort(compareQueueStrength);
+  return people.map(
+    (person): QueueEntry => ({
+      id: person.id,
+      displayName: person.displayName,
+      email: person.email,
+      narrative: [person.narrative, person.goals].filter(Boolean).join("\n\n"),
+      photos: person.photos,
+      suspended: person.suspendedAt !== null,
+      shadowHidden: person.shadowHiddenAt !== null,
+      moderator: isModeratorAddress(person.email, adminEmails),
+      reports: reportsOnCard(
+        openReports.filter((row) => row.reportedId === person.id),
+        new Set(overruled.filter((row) => row.reportedId === person.id).map((row) => row.mailboxKey)),
+      ),
+      duplicates: duplicates
+        .filter((row) => row.userId === person.id)
+        .map(({ userId: _owner, ...duplicate }) => duplicate),
+      history: history
+        .filter((row) => row.subjectId === person.id)
+        .map((row) => ({
+          action: row.action as ModerationAction,
+          reason: row.reason,
+          moderatorEmail: row.moderatorEmail,
+          createdAt: row.createdAt.getTime(),
+        })),
+    }),
+  );
 }
 
 /**

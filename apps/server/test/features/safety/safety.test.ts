@@ -5,7 +5,16 @@ import { MODERATION_QUEUE_LIMIT, REPORTS_PER_DAY, SHADOW_HIDE_REPORTERS } from "
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blocks, matches, moderationActions, profiles, reports, sessions, users } from "../../../src/db/schema.ts";
+import {
+  blocks,
+  duplicatePhotos,
+  matches,
+  moderationActions,
+  profiles,
+  reports,
+  sessions,
+  users,
+} from "../../../src/db/schema.ts";
 import { createInlineJobs } from "../../../src/platform/jobs/jobs.ts";
 import type { MailMessage } from "../../../src/platform/mail/mailer.ts";
 import { MAIL_RETRY_QUEUE } from "../../../src/platform/mail/retrying-mailer.ts";
@@ -433,6 +442,90 @@ describe("moderation", () => {
       const ids = listed.entries.map((entry) => entry.id);
       expect(ids).toContain(strong);
       expect(ids.indexOf(strong)).toBeLessThan(ids.findIndex((id) => id.startsWith("u_reported_crowd_")));
+    } finally {
+      await t.db.delete(users).where(inArray(users.id, everyone));
+    }
+  });
+
+  it("orders the queue by counting reporters, then matched photos, then the closest copy, then open reports; nothing open last", async () => {
+    const person = (name: string) => `u_strength_${name}`;
+    const [twoReporters, threeCopies, oneCloseCopy, oneFarCopy, oneReporterThreeReports, suspendedLater, suspended] = [
+      "two_reporters",
+      "three_copies",
+      "one_close_copy",
+      "one_far_copy",
+      "one_reporter_three_reports",
+      "suspended_later",
+      "suspended",
+    ].map(person) as [string, string, string, string, string, string, string];
+    const [copiedA, copiedB] = [person("copied_a"), person("copied_b")];
+    const everyone = [
+      twoReporters,
+      threeCopies,
+      oneCloseCopy,
+      oneFarCopy,
+      oneReporterThreeReports,
+      suspendedLater,
+      suspended,
+      copiedA,
+      copiedB,
+    ];
+    await t.db.insert(users).values(everyone.map((id) => ({ id, name: "Strength", email: `${id}@example.com` })));
+    await t.db.insert(profiles).values(
+      everyone.map((id) => ({
+        userId: id,
+        displayName: "Strength",
+        email: `${id}@example.com`,
+        suspendedAt: id === suspended ? new Date(Date.now() - 60_000) : id === suspendedLater ? new Date() : undefined,
+      })),
+    );
+    try {
+      const report = (reportedId: string, mailbox: string, countsTowardHide = true) => ({
+        reportedId,
+        reason: "other",
+        reporterMailboxKey: `strength-${mailbox}`,
+        countsTowardHide,
+      });
+      const duplicate = (userId: string, otherUserId: string, photoUrl: string, distance: number) => ({
+        userId,
+        photoUrl,
+        otherUserId,
+        otherPhotoUrl: `${photoUrl}-first`,
+        distance,
+      });
+      // Listed weakest first, so an order that only followed insertion would fail.
+      await t.db
+        .insert(reports)
+        .values([
+          report(oneReporterThreeReports, "m1"),
+          report(oneReporterThreeReports, "m1"),
+          report(oneReporterThreeReports, "m2", false),
+          report(oneFarCopy, "m1"),
+          report(oneCloseCopy, "m1"),
+          report(threeCopies, "m1"),
+          report(twoReporters, "m1"),
+          report(twoReporters, "m2"),
+        ]);
+      await t.db
+        .insert(duplicatePhotos)
+        .values([
+          duplicate(oneFarCopy, copiedA, "/far-p0", 6),
+          duplicate(oneCloseCopy, copiedA, "/close-p0", 1),
+          duplicate(oneCloseCopy, copiedB, "/close-p0", 2),
+          duplicate(threeCopies, copiedA, "/three-p0", 9),
+          duplicate(threeCopies, copiedA, "/three-p1", 8),
+          duplicate(threeCopies, copiedB, "/three-p2", 7),
+        ]);
+      const listed = (await queue(moderator.cookie)).json() as { entries: { id: string }[] };
+      expect(listed.entries.map((entry) => entry.id).filter((id) => everyone.includes(id))).toEqual([
+        twoReporters,
+        threeCopies,
+        oneCloseCopy,
+        oneFarCopy,
+        oneReporterThreeReports,
+        suspendedLater,
+        suspended,
+      ]);
     } finally {
       await t.db.delete(users).where(inArray(users.id, everyone));
     }
