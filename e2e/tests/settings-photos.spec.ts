@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { MATCHES_PATH } from "@sams-web/domain/matching/contracts";
-import { PHOTOS_MESSAGES } from "@sams-web/domain/photos/messages";
+import { PHOTOS_MESSAGES, photoMovedAnnouncement, photoRemovedAnnouncement } from "@sams-web/domain/photos/messages";
 import { makeImage } from "../fixtures/images.ts";
 import { expect, type TestFixtures, test } from "../fixtures/test.ts";
 
@@ -90,12 +90,12 @@ for (const size of SIZES) {
     const live = section.getByRole("status");
     await section.getByRole("button", { name: "Move later (photo 1)" }).focus();
     await page.keyboard.press("Enter");
-    await expect(live).toHaveText("Photo 1 moved later: it is now photo 2 of 3.");
+    await expect(live).toHaveText(photoMovedAnnouncement(1, 2, 3));
     await expect.poll(shown).toEqual([second, first, third]);
     // Focus stays with the photo that moved, so pressing on moves it further.
     await expect(section.getByRole("button", { name: "Move later (photo 2)" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(live).toHaveText("Photo 2 moved later: it is now photo 3 of 3.");
+    await expect(live).toHaveText(photoMovedAnnouncement(2, 3, 3));
     await expect.poll(shown).toEqual([second, third, first]);
     // At the end of the list "Move later" is off; focus is still on that photo.
     await expect(section.getByRole("button", { name: "Move later (photo 3)" })).toBeDisabled();
@@ -105,11 +105,11 @@ for (const size of SIZES) {
     await page.keyboard.press("Tab");
     await expect(section.getByRole("button", { name: "Make main photo (photo 3)" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(live).toHaveText("Photo 3 is now your main photo.");
+    await expect(live).toHaveText(photoMovedAnnouncement(3, 1, 3));
     await expect.poll(shown).toEqual([first, second, third]);
     // Now photo 3 (the former second) is made the main photo, which is what Theo sees first.
     await section.getByRole("button", { name: "Make main photo (photo 3)" }).click();
-    await expect(live).toHaveText("Photo 3 is now your main photo.");
+    await expect(live).toHaveText(photoMovedAnnouncement(3, 1, 3));
     await expect.poll(shown).toEqual([third, first, second]);
     await page.reload();
     await expect.poll(shown).toEqual([third, first, second]);
@@ -133,7 +133,7 @@ for (const size of SIZES) {
     await expect(list.getByRole("img")).toHaveCount(3);
     await section.getByRole("button", { name: "Remove (photo 2)" }).click();
     await section.getByRole("button", { name: "Remove photo 2" }).click();
-    await expect(live).toHaveText("Photo 2 removed. You have 2 photos.");
+    await expect(live).toHaveText(photoRemovedAnnouncement(2, 2));
     await expect.poll(shown).toEqual([third, second]);
     // Theo's open photo review follows at once: two photos now.
     await expect(review.getByRole("img", { name: "Your potential match, 1 of 2" })).toBeVisible();
@@ -158,10 +158,22 @@ for (const size of SIZES) {
 }
 
 /** The middle of an element, in the viewport's coordinates. */
-async function centre(locator: import("@playwright/test").Locator) {
+async function centre(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error("not on screen");
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Where a drag in the photo list starts and ends: the middles of its `from`th and `to`th pictures
+ * (0-based), with the second photo scrolled to the middle of the screen so both are in view.
+ */
+async function dragEnds(list: Locator, from: number, to: number) {
+  await list
+    .getByRole("listitem")
+    .nth(1)
+    .evaluate((el) => el.scrollIntoView({ block: "center" }));
+  return { from: await centre(list.getByRole("img").nth(from)), to: await centre(list.getByRole("img").nth(to)) };
 }
 
 for (const size of SIZES) {
@@ -186,19 +198,14 @@ for (const size of SIZES) {
     await expect.poll(shown).toEqual([first, second, third]);
 
     // A mouse drags the third photo up onto the second's place.
-    await list
-      .getByRole("listitem")
-      .nth(1)
-      .evaluate((el) => el.scrollIntoView({ block: "center" }));
-    const from = await centre(list.getByRole("img").nth(2));
-    const to = await centre(list.getByRole("img").nth(1));
+    const { from, to } = await dragEnds(list, 2, 1);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(from.x, from.y - 10, { steps: 2 });
     await expect(dragging).toHaveCount(1);
     await page.mouse.move(to.x, to.y, { steps: 8 });
     await page.mouse.up();
-    await expect(live).toHaveText("Photo 3 moved earlier: it is now photo 2 of 3.");
+    await expect(live).toHaveText(photoMovedAnnouncement(3, 2, 3));
     await expect.poll(shown).toEqual([first, third, second]);
     await expect(dragging).toHaveCount(0);
     // A click on a picture is not a drag: nothing moves.
@@ -206,12 +213,7 @@ for (const size of SIZES) {
     await expect.poll(shown).toEqual([first, third, second]);
 
     // A finger holds the main photo until it lifts, then slides it down onto the second place.
-    await list
-      .getByRole("listitem")
-      .nth(1)
-      .evaluate((el) => el.scrollIntoView({ block: "center" }));
-    const start = await centre(list.getByRole("img").nth(0));
-    const end = await centre(list.getByRole("img").nth(1));
+    const { from: start, to: end } = await dragEnds(list, 0, 1);
     const touch = await page.context().newCDPSession(page);
     const point = (p: { x: number; y: number }) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
     await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(start) });
@@ -222,7 +224,7 @@ for (const size of SIZES) {
       await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point({ x: start.x, y }) });
     }
     await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await expect(live).toHaveText("Photo 1 moved later: it is now photo 2 of 3.");
+    await expect(live).toHaveText(photoMovedAnnouncement(1, 2, 3));
     await expect.poll(shown).toEqual([third, first, second]);
     await expect(list.getByRole("img", { name: "Photo 1 of 3, your main photo" })).toHaveAttribute("src", third);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.viewport.width);
