@@ -273,10 +273,16 @@ export const AREA_QUESTIONS = {
   activism: { question: "Is political activism a big part of your life?", endsOn: "yes" },
   attached: { question: "Are you married or seeing anyone at the moment?", endsOn: "yes" },
   open: { question: "Are you in, or looking for, an open relationship?", endsOn: "yes" },
+  cheating: { question: "Have you ever cheated on a partner?", endsOn: "yes" },
   socialMedia: { question: "Do you share much of your life on social media?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;
+
+/** A limit on lying about something askable ("your age", "being single"), asked about that thing. */
+export function lieQuestion(subject: string): { question: string; endsOn: "yes" | "no" } {
+  return { question: `Have you ever lied about ${subject}?`, endsOn: "yes" };
+}
 
 /** A height in the unit the person used: 5'10" or 178 cm. */
 export function heightLabel(cm: number, imperial: boolean): string {

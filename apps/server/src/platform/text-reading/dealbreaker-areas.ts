@@ -8,7 +8,7 @@ import type { AreaName } from "@sams-web/domain/non-negotiables/messages";
 
 const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   debts:
-    /\b(?:debts?|indebted|credit[-\s]cards?|store\s+cards?|overdrafts?|overdrawn|loans?|bankrupt(?:cy)?|insolven(?:t|cy)|arrears|bailiffs?|in\s+the\s+red|owes?\s+(?:money|thousands|everyone)|owing\s+money|payday\s+lenders?|maxed[-\s]out)\b/i,
+    /\b(?:debts?|indebted|credit[-\s]cards?|store\s+cards?|overdrafts?|overdrawn|loans?|bankrupt(?:cy)?|insolven(?:t|cy)|arrears|bailiffs?|in\s+the\s+red|owes?\s+(?:money|thousands|everyone)|what\s+(?:they|you|he|she)\s+owes?|bail(?:s|ed|ing)?\s+(?:\w+\s+){0,2}out|owing\s+money|payday\s+lenders?|maxed[-\s]out)\b/i,
   work: /\b(?:unemployed|jobless|out\s+of\s+work|between\s+jobs|(?:hold|holds|keep|keeps)\s+down\s+a\s+job|work-?shy|freeload(?:er|ers|ing)?|sponges?\s+off|cover\s+(?:the|their|his|her)\s+rent|pay\s+(?:the|their|his|her)\s+(?:rent|bills)\s+for)\b/i,
   moving:
     /\b(?:overseas|abroad|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
@@ -19,6 +19,8 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   attached:
     /\b(?:on\s+the\s+side|affairs?|mistress|(?:the\s+)?other\s+(?:woman|man)|already\s+(?:taken|attached|in\s+a\s+relationship)|(?:has|have|with)\s+a\s+(?:wife|husband|girlfriend|boyfriend)\s+at\s+home)\b/i,
   open: /\b(?:one[-\s]on[-\s]one|exclusive|exclusivity|monogam(?:y|ous)|non-monogam(?:y|ous)|open\s+relationships?|polyamor(?:y|ous)|poly|swing(?:ing|ers)|throuple|a\s+third|sharing\s+(?:a|my|their)\s+(?:partner|man|woman|bed))\b/i,
+  cheating:
+    /\b(?:cheat(?:s|ed|ing|er|ers)?(?!\s+(?:at|days?|meals?|sheets?|codes?|on\s+(?:tests?|exams?|taxes|(?:my|your|their|a)\s+diet)))|unfaithful|infidelit(?:y|ies)|two-tim(?:e|es|ed|ing|er|ers)|(?:step|steps|stepped|stepping)\s+out\s+on|(?:stray|strays|strayed|straying)(?!\s+(?:dogs?|cats?|animals?|bullets?|hairs?))|play(?:s|ed|ing)?\s+away)\b/i,
   socialMedia:
     /\b(?:social\s+media|instagram|insta|tiktok|snapchat|facebook|influencers?|selfies?|(?:'s|my|your|their|a|our)\s+(?:news\s*)?feeds?\b|(?:post|posts|posting|posted)\s+(?:everything|it\s+all|online|about\s+(?:us|me|their|his|her)))/i,
 };
@@ -27,4 +29,16 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
 export function areasIn(clause: string): AreaName[] {
   const said = clause.replace(/[\u2018\u2019]/g, "'");
   return (Object.keys(AREA_PATTERNS) as AreaName[]).filter((area) => AREA_PATTERNS[area].test(said));
+}
+
+/**
+ * What a lie is about, when it is something a person can be asked ("fib about your age on a
+ * profile" → "your age", "lies about being single" → "being single"); null for a lie about
+ * nothing in particular ("liars"), which stays a trait.
+ */
+const LIE_ABOUT =
+  /\b(?:lie|lies|lied|lying|liars?|fib|fibs|fibbed|fibbing|fibbers?|dishonest|untruthful|(?:isn't|aren't|not)\s+(?:honest|truthful|upfront|straight))\s+(?:\w+\s+){0,2}?about\s+((?:your|their|his|her|being|having)\b(?:\s+[\w'-]+){1,3}?)(?=\s+(?:to|on|in|so|just|because|when|if|online|anywhere|ever|again|and|or|is|are|was|were|would|will|isn't|aren't)\b|\s*[,;:.!?]|\s*$)/i;
+
+export function lieSubject(clause: string): string | null {
+  return LIE_ABOUT.exec(clause.replace(/[\u2018\u2019]/g, "'"))?.[1]?.trim() ?? null;
 }

@@ -3,6 +3,7 @@ import {
   AREA_QUESTIONS,
   LIMIT_QUESTIONS,
   LIMIT_READ_BACK,
+  lieQuestion,
   relativeLimitQuestion,
   topicQuestion,
 } from "@sams-web/domain/non-negotiables/messages";
@@ -13,10 +14,10 @@ import {
   RELIGIONS,
   sharesWordRun,
 } from "@sams-web/domain/non-negotiables/rules";
-import { areasIn } from "./dealbreaker-areas.ts";
-import { type ClauseRules, readRuleClause, readSelf, type TopicName } from "./dealbreaker-topics.ts";
+import { areasIn, lieSubject } from "./dealbreaker-areas.ts";
+import { type ClauseRules, readRuleClause, readSelf, type TopicName, topicsIn } from "./dealbreaker-topics.ts";
 import { boundsOf, ownHeightIn, readRelativeLimit } from "./relative-limits.ts";
-import { POST_NEGATION, statementClauses, stem, stripInstructions } from "./text.ts";
+import { POST_NEGATION, readClause, statementClauses, stem, stripInstructions } from "./text.ts";
 
 // Sam's reading of a person's dealbreakers, in their own words, as items Sam reads back to them:
 //  - a topic the quick questions know ("No smokers", "someone who doesn't want kids") becomes
@@ -54,9 +55,12 @@ const TRAIT_WORDS = new Set(
 /** "I don't mind smokers", "one tattoo is fine": acceptances, not limits. */
 const ACCEPTANCE =
   /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+with|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re)\s+(?:fine|ok|okay|alright|all right))\b/i;
-/** "..., keep scrolling", "swipe left": said to the reader, naming nothing. */
-const DISMISSAL =
-  /^\s*(?:(?:then|so|just|please)\s+)?(?:keep\s+scrolling|keep\s+swiping|swipe\s+left|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out))\b/i;
+/**
+ * "..., keep scrolling", "then we won't get on", "I'm not the one for you": said to the reader,
+ * naming nothing.
+ */
+const DISMISSAL_WORDS = String.raw`(?:keep\s+(?:scrolling|swiping|walking|moving|it\s+moving)|swipe\s+(?:left|on|past|away)|scroll\s+(?:on|past)|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|don't\s+waste\s+(?:your|my)\s+time|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we|we'll|we\s+will)\s+(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not|never)\s+get\s+(?:on|along)|(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+not\s+(?:a\s+)?(?:fit|match|compatible)|(?:i'm|i\s+am)\s+not\s+(?:the\s+)?(?:one|person|man|woman|guy|girl)\s+for\s+you|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out|through|finished))`;
+const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?\s+)?${DISMISSAL_WORDS}\b`, "i");
 /** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
 const REFUSAL =
   /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
@@ -371,7 +375,7 @@ export function askableQuestion(question: string): boolean {
  * ...?"), a word fragment ("Are you -on-one?").
  */
 const MALFORMED =
-  /\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past)\s+part\s+of\s+your\s+life\?)/i;
+  /\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you)\s+part\s+of\s+your\s+life\?)/i;
 
 function phraseQuestion(
   clause: string,
@@ -482,9 +486,6 @@ function ownStance(topic: TopicName, facts: Facts, selfStances: Map<TopicName, 1
 /** Asking that politics agree: "the same side of the aisle", "someone who shares my politics". */
 const SAME_POLITICS =
   /\b(?:same\s+side(?:\s+of\s+the\s+aisle)?|aisle|same\s+(?:politics|party|political\s+views)|share[sd]?\s+my\s+(?:politics|political\s+views)|vote[sd]?\s+(?:the\s+same|like\s+me)|same\s+page\s+politically)\b/i;
-const LEFT =
-  /\b(?:progressive|liberal|left-wing|leftist|lefty|left\s+of\s+cent(?:re|er)|socialist|democrat|labour\s+voter)\b/i;
-const RIGHT = /\b(?:conservative|right-wing|right\s+of\s+cent(?:re|er)|republican|tory)\b/i;
 
 /**
  * A politics limit from words: a person who asks for the same politics and says where they stand
@@ -494,7 +495,8 @@ const RIGHT = /\b(?:conservative|right-wing|right\s+of\s+cent(?:re|er)|republica
 function politicsLimits(text: string, facts: Facts): LimitId[] {
   if (!SAME_POLITICS.test(text)) return [];
   const mine = /\b(?:i'm|i\s+am|i've\s+always\s+been|i\s+vote|i've\s+voted)\b[^.!?;]*/i.exec(text)?.[0] ?? "";
-  const side = LEFT.test(mine) ? "liberal" : RIGHT.test(mine) ? "conservative" : facts.politics;
+  const sides = topicsIn(readClause(mine));
+  const side = sides.get("left") === 1 ? "liberal" : sides.get("right") === 1 ? "conservative" : facts.politics;
   if (side === "liberal") return ["conservative"];
   if (side === "conservative") return ["liberal"];
   return [];
@@ -513,6 +515,8 @@ function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances:
       else if (topic === "cats" || topic === "dogs") limits.push(topic);
       else if (topic === "pets") limits.push("dogs", "cats");
       else if (topic === "stepchildren") limits.push("hasChildren");
+      else if (topic === "left") limits.push("liberal");
+      else if (topic === "right") limits.push("conservative");
       continue;
     }
     // The person's own stance first (their answers, what they say of themselves), else the one
@@ -551,7 +555,7 @@ const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
 
 /** Being married or separated now, as opposed to wanting to marry. */
 const MARRIED_NOW =
-  /\b(?:somebody|someone|anybody|anyone|another\s+(?:man|woman|person))\s*'s\s+(?:wife|husband|spouse)\b|\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b/i;
+  /\b(?:somebody|someone|anybody|anyone|another\s+(?:man|woman|person))\s*'s\s+(?:wife|husband|spouse)\b|\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b|\b(?:got|wears?|wearing|has|have)\s+(?:a\s+|their\s+|his\s+|her\s+)?(?:wedding\s+)?ring\s+on\b/i;
 /** Still sharing a life with a spouse ("still shares a bed with their wife") is being married now. */
 const WITH_SPOUSE_STILL = /\bstill\b[^.!?]*\b(?:wife|husband|spouse)\b/i;
 const SEPARATED_NOW =
@@ -620,7 +624,21 @@ export function readDealbreakers(
     }
     // A topic known by meaning ("a credit-card mess", "a life overseas") is asked with its own
     // neutral question, even in a clause whose words also judge ("I'd hate to see ...").
-    const areas = limits.length === 0 && rules.named.size === 0 && !liking ? areasIn(clause) : [];
+    const unnamed = limits.length === 0 && rules.named.size === 0 && !liking;
+    // A lie about something a person can be asked ("fib about your age", "lies about being
+    // single") is asked about that thing; dishonesty in general stays a trait.
+    const lie = unnamed ? lieSubject(clause) : null;
+    if (lie) {
+      add({
+        kind: "ask",
+        id: `ask:lie-${slug(lie)}`,
+        label: lowerFirst(shortLabel(clause)),
+        ...lieQuestion(toSecondPerson(lie)),
+        words: clause,
+      });
+      continue;
+    }
+    const areas = unnamed ? areasIn(clause) : [];
     if (areas.length > 0) {
       const label = lowerFirst(shortLabel(clause));
       for (const area of areas) add({ kind: "ask", id: `ask:${area}`, label, ...AREA_QUESTIONS[area], words: clause });
@@ -720,7 +738,13 @@ function restoreEllipsis(text: string): string {
 // ruined my last relationship"), and a requirement said as a refusal to discuss it ("Monogamy
 // isn't up for debate" is "Monogamy is a must").
 const REFUSAL_REPLY = String.raw`(?:(?:i|my\s+heart|my\s+nerves)\s+(?:just\s+|simply\s+)?(?:want\s+no\s+part\s+(?:of|in)|can't\s+take|cannot\s+take|can't\s+handle|cannot\s+handle|couldn't\s+handle|can't\s+deal\s+with|won't\s+do)(?:\s+(?:it|that|this|them|any\s+of\s+it))?|not\s+with\s+me|not\s+for\s+me|no\s+thanks|no\s+thank\s+you|no\s+way|not\s+a\s+chance|never\s+again|not\s+again|no\s+more|hard\s+pass|pass|nope|never|no)`;
-const ANSWERED_QUESTION = new RegExp(String.raw`([^.!?\n]+)\?\s*${REFUSAL_REPLY}\s*(?:[.!]+|$)`, "gim");
+// "Wine every evening? Not with me.", "Do you smoke? Then we won't get on."
+const ANSWERED_QUESTION = new RegExp(
+  String.raw`([^.!?\n]+)\?\s*(?:${REFUSAL_REPLY}|(?:(?:then|if\s+so),?\s+)?${DISMISSAL_WORDS}[^.!?\n]*)\s*(?:[.!]+|$)`,
+  "gim",
+);
+/** The question's own "do you"/"are you", left out when it is restated as a thing refused. */
+const ASKED_OF_YOU = /^(?:do|are|would|will|did|have|can|could)\s+you\s+/i;
 const REFUSAL_AFTER = new RegExp(
   String.raw`([^.!?\n;:,\u2013\u2014]+)[;:,\u2013\u2014]\s*${REFUSAL_REPLY}\s*(?:[.!]+|$)`,
   "gim",
@@ -746,6 +770,13 @@ const PARTNER_MUST_NOT = new RegExp(
   "gi",
 );
 
+/**
+ * What a past partner was, refused from now on: "My last boyfriend was a pothead and I won't go
+ * through that again" is "A pothead is a no".
+ */
+const PAST_PARTNER_AGAIN =
+  /(^|[.!?]\s+)(?:my|an?)\s+(?:ex|ex-\w+|last|previous|former|old)(?:\s+(?:boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?))?\s+(?:was|were|had\s+been)\s+([^.!?;,]+?)\s*(?:,|;|\band\b|\s[-\u2013\u2014]\s)\s*(?:so\s+)?(?:(?:i|i'll|i\s+will|i'm|i\s+am)\s+(?:won't|will\s+not|never|not|can't|cannot|refuse\s+to)\s+(?:going\s+to\s+)?(?:go\s+through|going\s+through|do|doing|live\s+(?:with|through)|deal\s+with|repeat|put\s+up\s+with|be\s+with)\s+(?:that|it|this|one)(?:\s+(?:again|twice|anymore|any\s+more))?|never\s+again|not\s+again)\b[^.!?]*/gi;
+
 function restateRefusals(text: string): string {
   return text
     .replace(/[\u2018\u2019]/g, "'")
@@ -756,7 +787,12 @@ function restateRefusals(text: string): string {
       PARTNER_MUST_NOT,
       (_all, start: string, be: string | undefined) => `${start}${be ? "No " : "Someone who "}`,
     )
-    .replace(ANSWERED_QUESTION, (_all, asked: string) => `${restateHarm(asked.trim())} is a no.`)
+    .replace(/\bplease,?\s+(?=(?:no|nobody|no\s+one)\b)/gi, "")
+    .replace(PAST_PARTNER_AGAIN, (_all, start: string, habit: string) => `${start}${habit.trim()} is a no.`)
+    .replace(
+      ANSWERED_QUESTION,
+      (_all, asked: string) => `${restateHarm(asked.trim().replace(ASKED_OF_YOU, ""))} is a no.`,
+    )
     .replace(REFUSAL_AFTER, (_all, said: string) => `${restateHarm(said.trim())} is a no.`)
     .replace(NOT_UP_FOR_DEBATE, "is a must");
 }

@@ -17,6 +17,8 @@ import { POST_NEGATION, type ReadWord, readClause, statementClauses, stem } from
 interface Topic {
   kind: "habit" | "stance";
   words: string;
+  /** Words met only as spelled, not by their stem ("conservative" names a side, "conservation" none). */
+  exactWords?: string;
   against?: string;
   /** A narrower habit that also meets a rule about this one. */
   coveredBy?: TopicName;
@@ -33,13 +35,15 @@ export type TopicName =
   | "stepchildren"
   | "children"
   | "religion"
-  | "marriage";
+  | "marriage"
+  | "left"
+  | "right";
 
 export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   smoking: {
     kind: "habit",
     words:
-      "smoke smoker smokers smoking smoked cigarette cigarettes cig cigs ciggie ciggies roll-up roll-ups cigar cigars ashtray ashtrays vape vapes vaping vaper vapers vapour vapor e-cig e-cigs",
+      "smoke smoker smokers smoking smoked cigarette cigarettes cig cigs ciggie ciggies roll-up roll-ups baccy rizla rizlas cigar cigars ashtray ashtrays vape vapes vaping vaper vapers vapour vapor e-cig e-cigs",
     against: "non-smoker nonsmoker smoke-free",
   },
   // Chewing tobacco is not smoking, but a rule against tobacco or nicotine covers smoking too.
@@ -47,7 +51,7 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   drinking: {
     kind: "habit",
     words:
-      "drink drinking drinker drinkers drunk drunks alcohol alcoholic booze boozing wine beer beers whisky whiskey vodka gin rum pints hungover hangover hangovers tipsy",
+      "drink drinking drinker drinkers drunk drunks alcohol alcoholic booze boozing wine beer beers lager lagers whisky whiskey vodka gin rum tequila prosecco champagne pints hungover hangover hangovers tipsy",
     against: "sober teetotal teetotaler",
   },
   // Only words that mean drugs wherever they stand: "a pot of tea", "a joint account", "a Coke",
@@ -55,7 +59,7 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   drugs: {
     kind: "habit",
     words:
-      "drugs drug weed marijuana cannabis stoner stoners stoned spliff spliffs cocaine mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
+      "drugs drug weed marijuana cannabis stoner stoners stoned pothead potheads spliff spliffs cocaine cokehead crackhead junkie junkies druggie druggies mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
     against: "drug-free",
   },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
@@ -85,9 +89,27 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
     // How faith is practised names it as much as its name does: a pew, a parish, Friday prayers.
     words:
       "faith god church churches churchgoer churchgoing pew pews parish congregation worship worshipper mosque synagogue sabbath sermon sermons scripture religion religious christian christ catholic muslim jewish prayer prayers pray praying devout bible ramadan",
-    against: "atheist agnostic secular",
+    // "Believe" names no faith ("believe in climate change"); a believer does.
+    exactWords: "believer believers",
+    against: "atheist agnostic secular non-believer nonbeliever",
   },
   marriage: { kind: "stance", words: "marriage married marry marrying wedding husband wife spouse" },
+  // A political side is ruled out like a habit ("No Tories", "I can't be with a Republican") and
+  // read from what the other says of themselves ("I canvass for the Greens"). Words that name a
+  // side wherever they stand; parties named in more than one word, and uses that are not politics
+  // ("conservative with money", "liberal arts"), are told apart in text.ts (PHRASES).
+  left: {
+    kind: "habit",
+    words: "",
+    exactWords:
+      "left-wing left-winger left-wingers leftist leftists lefty lefties leftie progressive progressives liberal liberals socialist socialists socialism communist communists marxist marxists democrat democrats green-voter labour-voter",
+  },
+  right: {
+    kind: "habit",
+    words: "",
+    exactWords:
+      "right-wing right-winger right-wingers conservative conservatives tory tories republican republicans maga trump trumper trumpers gop reform-voter",
+  },
 };
 
 export function isStanceTopic(topic: TopicName): boolean {
@@ -113,10 +135,17 @@ const WANTING =
 const FRAME = new Set(["in", "into", "around", "with"]);
 const BACK_REFERENCE = new Set(["it", "that", "this", "them", "there"]);
 
+/** Stem → topic, and (for topics met only as spelled) word → topic. */
 const TOPIC_OF = new Map<string, { topic: TopicName; against: boolean }>();
-for (const [topic, { words: list, against = "" }] of Object.entries(TOPICS) as [TopicName, Topic][]) {
-  for (const word of list.split(" ")) TOPIC_OF.set(stem(word), { topic, against: false });
+const TOPIC_OF_WORD = new Map<string, { topic: TopicName; against: boolean }>();
+for (const [topic, { words: list, exactWords = "", against = "" }] of Object.entries(TOPICS) as [TopicName, Topic][]) {
+  for (const word of list.split(" ").filter(Boolean)) TOPIC_OF.set(stem(word), { topic, against: false });
+  for (const word of exactWords.split(" ").filter(Boolean)) TOPIC_OF_WORD.set(word, { topic, against: false });
   for (const word of against.split(" ").filter(Boolean)) TOPIC_OF.set(stem(word), { topic, against: true });
+}
+
+function topicOfWord(w: ReadWord): { topic: TopicName; against: boolean } | undefined {
+  return TOPIC_OF_WORD.get(w.word) ?? TOPIC_OF.get(w.word) ?? (DERIVED.test(w.word) ? undefined : TOPIC_OF.get(w.stem));
 }
 
 /** A rule about a habit that asks for degree ("heavy drinking") is met only by that degree. */
@@ -137,9 +166,7 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
     if (ABOUT.has(w.word)) about = true;
     if (about) return;
     const makesFamily = w.word === "family" && FAMILY_MAKING.test(read[index - 2]?.word ?? "");
-    const word = makesFamily
-      ? { topic: "children" as const, against: false }
-      : (TOPIC_OF.get(w.word) ?? (DERIVED.test(w.word) ? undefined : TOPIC_OF.get(w.stem)));
+    const word = makesFamily ? { topic: "children" as const, against: false } : topicOfWord(w);
     // Children one already has ("someone with kids", "I have two kids") are not children one wants.
     const has =
       word?.topic === "children" &&
@@ -176,7 +203,7 @@ const PAST_SELF = /\b(?:i've\s+been|i\s+have\s+been|i\s+was|i\s+used\s+to|i\s+ha
  */
 const ANIMAL_MATTER = /\b(?:fur|furry|feathers?|feathered|dander|pet\s+hair|animal\s+hair)\b/i;
 const BODY_REACTS =
-  /\b(?:allerg\w*|asthma\w*|lungs?\s+(?:close|closes|tighten|tightens|seize)|can't\s+breathe|cannot\s+breathe|wheez\w*|sneez\w*|itch\w*|hives|reacts?\s+(?:badly|terribly|horribly)|flares?\s+up)\b/i;
+  /\b(?:allerg\w*|asthma\w*|lungs?\s+(?:close|closes|tighten|tightens|seize)|(?:eyes?|face|throat|lips?)\s+(?:swell|swells|swelled|swell\s+up|swell\s+shut|puff\s+up|puffs\s+up|stream|streams|water|waters)|can't\s+breathe|cannot\s+breathe|wheez\w*|sneez\w*|itch\w*|hives|reacts?\s+(?:badly|terribly|horribly)|flares?\s+up)\b/i;
 
 /** One clause of a person's dealbreakers, read as what it rules out, requires or says of them. */
 export function readRuleClause(clause: string): ClauseRules {
@@ -321,6 +348,9 @@ export function readSelf(selfText: string): SelfReading {
   const pet = self.has.get("dogs") ?? self.has.get("cats");
   if (pet) self.has.set("pets", pet);
   else if (self.denies.has("dogs") && self.denies.has("cats")) self.denies.add("pets");
+  // Who stands on one side of politics does not stand on the other.
+  if (self.has.has("left") && !self.has.has("right")) self.denies.add("right");
+  if (self.has.has("right") && !self.has.has("left")) self.denies.add("left");
   return self;
 }
 

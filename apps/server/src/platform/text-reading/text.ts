@@ -93,7 +93,7 @@ const FIRST_PERSON_REFUSAL = String.raw`(?:(?:a|an|the|one)\s+)?(?:something|som
 /** "... not something I'll ever do", "... not something I'd consider". */
 const NOT_FOR_ME = String.raw`not\s+(?:something|anything|a\s+thing)\s+(?:i'll|i'd|i\s+will|i\s+would|i\s+can|i\s+could)\s+(?:ever\s+)?[\w']+`;
 /** What the thing does to the person: "heavy ink puts me off", "vapour in the car would finish me off". */
-const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me`;
+const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
 export const POST_NEGATION = new RegExp(
   String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:(?:has|have|'ve|had)\s+never\s+been|(?:hasn't|haven't|wasn't|weren't)\s+(?:ever\s+)?(?:been\s+)?)\s*${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
   "i",
@@ -106,8 +106,12 @@ function isCue(word: string): boolean {
 }
 
 /** A clause read word by word; a cue denies the words after it, a trailing marker those before it. */
-/** Eagerness said with a negation ("I can't wait to have a family"): nothing is denied. */
-const EAGER = /\b(?:can't|cannot|can\s+not|couldn't)\s+wait\b/gi;
+/**
+ * Eagerness said with a negation ("I can't wait to have a family", "I can't picture my life
+ * without being a dad"): nothing is denied.
+ */
+const EAGER =
+  /\b(?:can't|cannot|can\s+not|couldn't)\s+(?:wait|(?:picture|imagine|see)\s+(?:my\s+life|myself|a\s+life|a\s+future|my\s+future|life)\s+without)\b/gi;
 /** A denied absence is a presence: "I never miss Friday prayers" keeps them. */
 const NEVER_MISS = /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarely)\s+miss(?:es|ed)?\b/gi;
 /**
@@ -116,13 +120,46 @@ const NEVER_MISS = /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarel
  * buys from a dealer is drugs.
  */
 const PHRASES: readonly [RegExp, string][] = [
-  [/\blittle\s+ones\b/gi, "little-ones"],
+  [/\b(?:little|young)\s+ones\b/gi, "little-ones"],
+  // Habits in idiom: lighting up (not a room or a face), rolling one's own, a glass of red, an
+  // evening down the pub, pills and powders.
+  [
+    /\b(?:light|lights|lighting|lit|spark|sparks|sparking)\s+up\b(?!\s+(?:a|the|my|your|their|his|her|any|every)\s+(?:room|face|life|day|world|stage|sky|party|place|eyes))/gi,
+    "smoke",
+  ],
+  [
+    /\bgolden\s+virginia\b|\broll(?:s|ing)?\s+(?:my|your|their|his|her)\s+own\b(?=\s*(?:$|[,;.!]|and\b|or\b|too\b))/gi,
+    "roll-ups",
+  ],
+  [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
+  [
+    /\b(?:down|round)\s+the\s+(?:pub|boozer)\b|\bdown\s+(?:my|the)\s+local\b|\bpropping\s+up\s+the\s+bar\b|\bon\s+the\s+(?:sauce|lash|booze)\b|\b(?:hit|hits|hitting)\s+the\s+bottle\b/gi,
+    "drinking",
+  ],
+  [
+    /\bpills\s+(?:and|or|&)\s+powders?\b|\b(?:drop|drops|dropping|dropped|pop|pops|popping|popped)\s+(?:a\s+)?pills?\b/gi,
+    "drugs",
+  ],
+  // Parties named in more than one word, or capitalised where the plain word means something else
+  // ("eat your greens", "a labour of love"); and politics words used of something else.
+  [/\b(?:the\s+Greens|Green\s+Party|Greens?\s+(?:voter|member|councillor|candidate|activist))\b/g, "green-voter"],
+  [/\bvot(?:e|es|ed|ing)\s+(green|labour)\b/gi, "$1-voter"],
+  [/\bLabour\b(?!-)/g, "labour-voter"],
+  [/\blib\s*dems?\b|\bliberal\s+democrats?\b/gi, "liberal"],
+  [/\bReform\s+UK\b|\bvot(?:e|es|ed|ing)\s+reform\b/gi, "reform-voter"],
+  [/\b(?:left\s+of\s+cent(?:re|er)|cent(?:re|er)[-\s]left|far[-\s]left)\b/gi, "left-wing"],
+  [/\b(?:right\s+of\s+cent(?:re|er)|cent(?:re|er)[-\s]right|far[-\s]right)\b/gi, "right-wing"],
+  [
+    /\b(?:conservative|liberal|progressive)(?=\s+(?:with|about|in\s+(?:how|what)|when|estimates?|dresser|amounts?|helpings?|arts|use|sprinkling|dose|rock|metal|house|trance|lenses|disease|education|school))/gi,
+    "measured",
+  ],
   [/\bblend(?:ed|ing)?\s+(?:our\s+|two\s+)?famil(?:y|ies)\b/gi, "stepfamily"],
   [/\b(?:buy|buys|bought|get|gets|got|score|scores)\s+(?:\w+\s+){0,2}from\s+a\s+dealer\b/gi, "buy drugs"],
   [/\bdrug\s+dealers?\b/gi, "drugs"],
 ];
 /** Denials said in more than one word: "gave up smoking", "I stay away from alcohol". */
-const GAVE_UP = /\b(?:gave|given|give|giving|gives)\s+up\b|\bkicked\s+the\s+habit\b/gi;
+const GAVE_UP =
+  /\b(?:gave|given|give|giving|gives)\s+up\b|\bkicked\s+the\s+habit\b|\b(?:years?|months?|weeks?)\s+off(?=\s+(?:the\s+)?[a-z])/gi;
 const KEEP_AWAY =
   /\b(?:stay|stays|stayed|keep|keeps|kept|steer|steers|steered)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\b/gi;
 

@@ -69,9 +69,10 @@ describe("a dealbreaker no list names becomes a neutral question about the other
 });
 
 describe("misreadings that must not refuse a good pair", () => {
-  it("'lying about having kids' is about lying, not children", () => {
+  it("'lying about having kids' is about lying, not children: asked about the lie, no limit", () => {
     const items = read("Lying, especially lying about having kids.", "I want children one day.");
-    expect(items.every((item) => item.kind === "trait")).toBe(true);
+    expect(items.some((item) => item.kind === "limit")).toBe(false);
+    expect(asked(items)).toEqual([["Have you ever lied about having kids?", "yes"]]);
   });
 
   it("'someone who hides a wife' is about deceit, not against marriage", () => {
@@ -467,5 +468,114 @@ describe("reading a yes or a no", () => {
     ["", "unclear"],
   ])("%s → %s", (answer, expected) => {
     expect(readYesNo(answer)).toBe(expected);
+  });
+});
+
+describe("new grammar, described habits, honesty and politics in the other's own words", () => {
+  const against = (dealbreakers: string, otherSays: string, facts = {}) =>
+    checkLimits(holder(dealbreakers), other(otherSays, facts));
+
+  it.each([
+    ["Do you smoke? Then we won't get on.", ["smokingAny"]],
+    ["Want kids someday? Then swipe on.", ["wantsChildren"]],
+    ["If you still light up after a meal, I'm not the one for you.", ["smokingAny"]],
+    ["My last boyfriend was a pothead and I won't go through that again.", ["cannabis"]],
+    ["I need a partner who's clear-headed; pills and powders have no place in my life.", ["ask", "cannabis"]],
+    ["My eyes swell shut around cats.", ["cats"]],
+    ["I won't date anyone who's still got a ring on, however complicated it is.", ["married"]],
+    ["I'm not looking to be converted, so please no devout believers.", ["religious"]],
+    ["Please, no lefties.", ["liberal"]],
+    ["I won't date a Tory.", ["conservative"]],
+    ["I'm a lifelong socialist and I can't be with a Republican.", ["conservative"]],
+  ])("%s → %j", (dealbreaker, expected) => {
+    expect(limits(dealbreaker)).toEqual(expected);
+  });
+
+  it("a dismissal after a conditional is no question of its own", () => {
+    for (const text of [
+      "If you still light up after a meal, I'm not the one for you.",
+      "Anyone who's stepped out on a partner, keep it moving.",
+      "I won't date anyone who's still got a ring on, however complicated it is.",
+    ]) {
+      expect(asked(read(text)).map(([question]) => question)).not.toContainEqual(
+        expect.stringMatching(/for you\?|keep it moving|complicated it/i),
+      );
+    }
+  });
+
+  it("a lie about something askable is asked about that thing; lying in general stays a trait", () => {
+    expect(asked(read("If you'd fib about your age on a profile, we're done."))).toEqual([
+      ["Have you ever lied about your age?", "yes"],
+    ]);
+    expect(asked(read("Someone who fibs about being single is my hard limit."))).toEqual([
+      ["Have you ever lied about being single?", "yes"],
+    ]);
+    expect(kinds(read("Liars."))).toEqual(["trait"]);
+    expect(kinds(read("Dishonesty is a dealbreaker for me."))).toEqual(["trait"]);
+  });
+
+  it("cheating, however it is said, is asked about with one neutral question", () => {
+    const question = [["Have you ever cheated on a partner?", "yes"]];
+    expect(asked(read("Cheaters, past or present, need not apply."))).toEqual(question);
+    expect(asked(read("Unfaithful men are a non-starter."))).toEqual(question);
+    expect(asked(read("Anyone who's stepped out on a partner, keep it moving."))).toEqual(question);
+    expect(asked(read("Someone who cheats at board games."))).not.toEqual(question);
+  });
+
+  it("a politics limit is settled by what the other says of their own politics", () => {
+    const tory = "I won't date a Tory.";
+    expect(against(tory, "I canvass for the Conservatives every election.").conflict).toBe(true);
+    expect(against("Please, no lefties.", "I canvass for the Greens every weekend.").conflict).toBe(true);
+    expect(against("Anyone in a red MAGA hat, keep walking.", "I drove four hours to see Trump speak.").conflict).toBe(
+      true,
+    );
+    // Another side, or a side given up, settles it without a question.
+    expect(against(tory, "I vote Labour and always have.")).toEqual({ conflict: false, questions: [] });
+    expect(against(tory, "I used to vote Tory.")).toEqual({ conflict: false, questions: [] });
+    // Words that are not politics, or someone else's politics, only ask.
+    const ask = {
+      conflict: false,
+      questions: [{ question: "Would you call your politics conservative?", endsOn: "yes" }],
+    };
+    expect(against(tory, "I'm conservative with money; party politics bores me.")).toEqual(ask);
+    expect(against(tory, "My dad is a lifelong Tory.")).toEqual(ask);
+    expect(against("Please, no lefties.", "I'm left-handed, hopeless with scissors.").conflict).toBe(false);
+    // A tapped limit is checked against the other's words too; their quick answer wins.
+    const tapped = holder("", { limits: ["conservative"] });
+    expect(checkLimits(tapped, other("I'm a registered Republican.")).conflict).toBe(true);
+    expect(checkLimits(tapped, other("I'm a registered Republican.", { politics: "moderate" })).conflict).toBe(false);
+  });
+
+  it("habits described rather than named meet the limit; look-alikes do not", () => {
+    const nightly = "I'm not after anyone who needs a drink to unwind every night.";
+    expect(against(nightly, "A couple of glasses of red every evening is how I switch off.").conflict).toBe(true);
+    const pub = "Anyone who's always down the pub of an evening isn't for me.";
+    expect(against(pub, "Most nights I'm propping up the bar at my local.").conflict).toBe(true);
+    expect(
+      against(pub, "I run a quiz night at the pub once a month, on lemonade; I gave up alcohol years ago."),
+    ).toEqual({
+      conflict: false,
+      questions: [],
+    });
+    const powders = "Pills and powders have no place in my life.";
+    expect(against(powders, "Weekends I go to raves and usually drop a pill or two.").conflict).toBe(true);
+    expect(against(powders, "The only pills I take are vitamins.").conflict).toBe(false);
+    expect(against("No smokers.", "Twelve years off cigarettes this spring.")).toEqual({
+      conflict: false,
+      questions: [],
+    });
+    expect(against("No smokers.", "Her smile lights up the room; I'm a teacher.").conflict).toBe(false);
+    expect(
+      against("Want kids someday? Then swipe on.", "I can't picture my life without being a dad one day.").conflict,
+    ).toBe(true);
+    // Churches restored for a living, by someone who says they are no believer: no faith.
+    const church = "If church takes up your Sundays, we're not a fit.";
+    expect(
+      against(church, "I've restored three old churches as a stonemason, though I'm not a believer myself.").conflict,
+    ).toBe(false);
+    // "Believe" names no faith: believing in climate change is no religion.
+    expect(asked(read("Someone who doesn't believe in climate change."))).toEqual([
+      ["Do you believe in climate change?", "no"],
+    ]);
   });
 });

@@ -122,6 +122,8 @@ const LIMIT_RULES: Readonly<Partial<Record<LimitId, () => ClauseRules>>> = {
   noMarriageWanted: () => stanceRule("marriage", 1),
   noFaith: () => stanceRule("religion", 1),
   religious: () => stanceRule("religion", -1),
+  liberal: () => habitRule("left", false),
+  conservative: () => habitRule("right", false),
 };
 
 function habitRule(topic: TopicName, heavyOnly: boolean): ClauseRules {
@@ -161,6 +163,8 @@ function topicFact(topic: TopicName): keyof Facts {
     children: "wantsChildren",
     religion: "faith",
     marriage: "wantsMarriage",
+    left: "politics",
+    right: "politics",
   };
   return facts[topic];
 }
@@ -197,6 +201,10 @@ function otherSide(other: MatchPerson): SelfReading {
     habit("pets", facts.pets === "none" ? "no" : "some");
   }
   if (facts.hasChildren) habit("stepchildren", facts.hasChildren === "yes" ? "some" : "no");
+  if (facts.politics) {
+    habit("left", facts.politics === "liberal" ? "some" : "no");
+    habit("right", facts.politics === "conservative" ? "some" : "no");
+  }
   const answer = (value: "yes" | "no" | "unsure" | null | undefined) =>
     value === "yes" ? 1 : value === "no" ? -1 : value === "unsure" ? null : undefined;
   stance("children", answer(facts.wantsChildren));
