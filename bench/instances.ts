@@ -21,14 +21,20 @@ export interface Instance {
 /**
  * Starts a server on `env.PORT` (a free port when not given) and resolves once `/api/health`
  * answers. `nodeArgs` go to node itself, before the server (e.g. --cpu-prof, which NODE_OPTIONS
- * refuses). The server's errors go to this process's stderr.
+ * refuses). `checkout` is the repository whose server runs: this one, or another checkout with its
+ * dependencies installed (a baseline to compare with). The server's errors go to this process's
+ * stderr.
  */
-export async function startInstance(env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
+export async function startInstance(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  checkout = root,
+): Promise<Instance> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),

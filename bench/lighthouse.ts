@@ -8,14 +8,13 @@
 // With --baseline, a second checkout (built, with its dependencies installed: an earlier commit,
 // say) is measured the same way in the same run, alternating with this one run by run (so a busy
 // moment of the machine weighs on both), and each figure is printed as baseline → this.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { solveChallenge } from "altcha-lib/v1";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { type Instance, signUp, startInstance } from "./instances.ts";
 import { chromiumPath, freePort } from "./lib.ts";
 
 const { values } = parseArgs({
@@ -37,27 +36,6 @@ interface Result {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-async function signedInCookie(base: string): Promise<string> {
-  const challenge = await (await fetch(`${base}/api/botcheck/challenge`)).json();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  const botcheck = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString("base64");
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, "x-botcheck": botcheck },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: "violet-harbor-42-lantern",
-      name: "Bench",
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
 
 async function audit(url: string, port: number, cookie?: string): Promise<Result> {
   const result = await lighthouse(url, {
@@ -97,41 +75,25 @@ const SCREENS: Screen[] = [
 
 /** Starts the production server of the checkout at `checkout`, with a signed-in member's cookie. */
 async function startCheckout(checkout: string) {
-  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "sams-web-bench-lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      BOTCHECK_MAX_NUMBER: "1000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
-  });
+  let server: Instance | undefined;
   const stop = async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
-  const base = `http://localhost:${port}`;
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      // A first start creates the embedded database, which takes minutes on a busy machine.
-      if (i > 3000) throw new Error(`the server of ${checkout} did not start`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return { base, cookie: await signedInCookie(base), stop };
+    server = await startInstance(
+      {
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(await freePort()),
+        BOTCHECK_MAX_NUMBER: "1000",
+        LOG_LEVEL: "warn",
+      },
+      [],
+      checkout,
+    );
+    return { base: server.publicUrl, cookie: await signUp(server.base, `bench-${Date.now()}@example.com`), stop };
   } catch (error) {
     await stop();
     throw error;
