@@ -449,7 +449,8 @@ describe("moderation", () => {
 
   it("orders the queue by counting reporters, then matched photos, then the closest copy, then open reports; nothing open last", async () => {
     const person = (name: string) => `u_strength_${name}`;
-    const [twoReporters, threeCopies, oneCloseCopy, oneFarCopy, oneReporterThreeReports, suspendedLater, suspended] = [
+    // The order the queue must show them in, strongest first.
+    const strongestFirst = [
       "two_reporters",
       "three_copies",
       "one_close_copy",
@@ -457,19 +458,11 @@ describe("moderation", () => {
       "one_reporter_three_reports",
       "suspended_later",
       "suspended",
-    ].map(person) as [string, string, string, string, string, string, string];
+    ].map(person);
+    const [twoReporters, threeCopies, oneCloseCopy, oneFarCopy, oneReporterThreeReports, suspendedLater, suspended] =
+      strongestFirst as [string, string, string, string, string, string, string];
     const [copiedA, copiedB] = [person("copied_a"), person("copied_b")];
-    const everyone = [
-      twoReporters,
-      threeCopies,
-      oneCloseCopy,
-      oneFarCopy,
-      oneReporterThreeReports,
-      suspendedLater,
-      suspended,
-      copiedA,
-      copiedB,
-    ];
+    const everyone = [...strongestFirst, copiedA, copiedB];
     await t.db.insert(users).values(everyone.map((id) => ({ id, name: "Strength", email: `${id}@example.com` })));
     await t.db.insert(profiles).values(
       everyone.map((id) => ({
@@ -517,15 +510,7 @@ describe("moderation", () => {
           duplicate(threeCopies, copiedB, "/three-p2", 7),
         ]);
       const listed = (await queue(moderator.cookie)).json() as { entries: { id: string }[] };
-      expect(listed.entries.map((entry) => entry.id).filter((id) => everyone.includes(id))).toEqual([
-        twoReporters,
-        threeCopies,
-        oneCloseCopy,
-        oneFarCopy,
-        oneReporterThreeReports,
-        suspendedLater,
-        suspended,
-      ]);
+      expect(listed.entries.map((entry) => entry.id).filter((id) => everyone.includes(id))).toEqual(strongestFirst);
     } finally {
       await t.db.delete(users).where(inArray(users.id, everyone));
     }
