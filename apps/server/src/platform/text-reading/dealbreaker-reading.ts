@@ -377,6 +377,9 @@ export function askableQuestion(question: string): boolean {
 const MALFORMED =
   /\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you)\s+part\s+of\s+your\s+life\?)/i;
 
+/** A requirement said without its subject: "Must have a car", "Has to drive". */
+const MUST_SUBJECTLESS = /^(?:must|should|has\s+to|have\s+to|needs?\s+to|gotta)\s+/i;
+
 function phraseQuestion(
   clause: string,
   rule: Rule,
@@ -394,8 +397,9 @@ function phraseQuestion(
   text = text.replace(/^(?:nobody|no one|no-one)\b/i, "someone");
   const no = /^no\s+/i.exec(text);
   if (no) text = text.slice(no[0].length);
-  // "If you're drowning in credit cards" → "Are you drowning in credit cards?"
-  const conditional = /^if\s+(?:you|he|she|they)(?:'re|\s+are|'s|\s+is)?\s+(.*)$/i.exec(text);
+  // "If you're drowning in credit cards" → "Are you drowning in credit cards?", "If you've been
+  // to prison" → "Have you ever been to prison?", "If you'd ..." → "Would you ...?"
+  const conditional = /^if\s+(?:you|he|she|they)('re|\s+are|'s|\s+is|'ve|\s+have|'d|\s+would)?\s+(.*)$/i.exec(text);
   // "If your ex is still your closest friend" → "Is your ex still your closest friend?"
   const theirs = /^if\s+(?:your|his|her|their)\s+([\w'-]+)\s+(is|are|isn't|aren't)\s+(.*)$/i.exec(text);
   if (theirs) {
@@ -410,10 +414,13 @@ function phraseQuestion(
   let asked: { question: string; endsOn: "yes" | "no" } | null = null;
   const person = PERSON.exec(text);
   if (conditional) {
-    const rest = conditional[1] ?? "";
-    asked = /^if\s+(?:you|he|she|they)(?:'re|\s+are|'s|\s+is)\s/i.test(text)
-      ? { question: `Are you ${toSecondPerson(mainPart(rest))}?`, endsOn }
-      : verbQuestion(rest, { endsOn });
+    const auxiliary = (conditional[1] ?? "").trim().toLowerCase();
+    const rest = conditional[2] ?? "";
+    const perfect = /^(?:'ve|have)$/.test(auxiliary) || (auxiliary === "'s" && /^(?:been|got|had)\b/i.test(rest));
+    if (perfect) asked = verbQuestion(`have ${rest}`, { endsOn });
+    else if (/^(?:'d|would)$/.test(auxiliary)) asked = verbQuestion(`would ${rest}`, { endsOn });
+    else if (auxiliary) asked = { question: `Are you ${toSecondPerson(mainPart(rest))}?`, endsOn };
+    else asked = verbQuestion(rest, { endsOn });
   } else if (person && !/^(?:anyone|everyone|someone)\s*$/i.test(text.slice(person.index))) {
     const before = text.slice(0, person.index);
     // "I need someone who ..." asks for a quality: the pair ends on a no.
@@ -443,6 +450,9 @@ function phraseQuestion(
     } else {
       return "unaskable";
     }
+  } else if (MUST_SUBJECTLESS.test(text)) {
+    // "Must have a driving licence" → "Do you have a driving licence?", ending the pair on a no.
+    asked = verbQuestion(text.replace(MUST_SUBJECTLESS, ""), { endsOn: flip(endsOn) });
   } else {
     asked = nounQuestion(text, { endsOn });
   }

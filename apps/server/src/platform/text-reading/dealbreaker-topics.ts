@@ -120,7 +120,13 @@ export function isStanceTopic(topic: TopicName): boolean {
 const PARENT_WORDS = new Set(["dad", "father", "mom", "mum", "mother", "parent"].map(stem));
 /** An adjective made from a topic's noun says something else ("faithful", "childless"): not that topic. */
 const DERIVED = /(?:ful|fully|fulness|less|lessly|lessness)$/;
-const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
+const OWN_PARENT_BEFORE = new Set(["my", "our", "his", "her", "their", "your", "with", "to", "and"]);
+/** Animals kept as pets that are neither dogs nor cats. */
+const OTHER_ANIMALS = new Set(
+  "snake snakes lizard lizards spider spiders tarantula tarantulas rat rats mouse mice pig pigs chicken chickens goat goats bird birds fish frog frogs iguana iguanas insect insects scorpion scorpions python pythons gecko geckos"
+    .split(" ")
+    .map(stem),
+);
 /** "Start a family", "raise a family": a family one makes is children. */
 const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building|want|wants)$/;
 /**
@@ -128,7 +134,7 @@ const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building
  * married" is about honesty, not marriage.
  */
 const ABOUT = new Set(["about", "regarding", "concerning"]);
-const HAVING = new Set(["has", "have", "having", "with", "already", "own"]);
+const HAVING = new Set(["has", "have", "having", "with", "already", "own", "got"]);
 const WANTING =
   /\b(?:want|wants|wanting|wanted|hope|hopes|hoping|plan|plans|planning|someday|one\s+day|future|more|eager)\b/;
 /** A topic placed inside something said before ("raise children in it") is about that thing. */
@@ -175,7 +181,10 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
       read.slice(Math.max(0, index - 3), index).some((r) => HAVING.has(r.word));
     const hit = has ? { topic: "stepchildren" as const, against: false } : word;
     if (!hit) return;
-    if (PARENT_WORDS.has(w.stem) && POSSESSIVES.has(read[index - 1]?.word ?? "")) return;
+    // Someone's own parents ("his mother", "lives at home with mum") are no stance on children.
+    if (PARENT_WORDS.has(w.stem) && OWN_PARENT_BEFORE.has(read[index - 1]?.word ?? "")) return;
+    // "Pet snakes" are snakes: a rule about them is no rule about dogs and cats.
+    if (hit.topic === "pets" && w.stem === stem("pet") && OTHER_ANIMALS.has(stem(read[index + 1]?.word ?? ""))) return;
     // "I won't raise children in it": the clause is about what "it" is, not about children.
     if (FRAME.has(read[index + 1]?.word ?? "") && BACK_REFERENCE.has(read[index + 2]?.word ?? "")) return;
     const polarity = hit.against !== w.negated ? -1 : 1;

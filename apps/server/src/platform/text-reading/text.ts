@@ -121,6 +121,8 @@ const NEVER_MISS = /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarel
  */
 const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:little|young)\s+ones\b/gi, "little-ones"],
+  // A single parent has children now.
+  [/\bsingle\s+(?:mums?|moms?|mothers?|dads?|fathers?|parents?)\b/gi, "someone with kids"],
   // Habits in idiom: lighting up (not a room or a face), rolling one's own, a glass of red, an
   // evening down the pub, pills and powders.
   [

@@ -578,4 +578,16 @@ describe("new grammar, described habits, honesty and politics in the other's own
       ["Do you believe in climate change?", "no"],
     ]);
   });
+
+  it("pet snakes, someone's mum, a single parent and a conditional in the perfect tense are read for what they are", () => {
+    expect(asked(read("Pet snakes."))).toEqual([["Are pet snakes part of your life?", "yes"]]);
+    expect(limits("No pets.")).toEqual(["dogs", "cats"]);
+    expect(asked(read("A partner who still lives at home with mum."))).toEqual([
+      ["Do you still live at home with mum?", "yes"],
+    ]);
+    expect(limits("I'd never date a single mum.")).toEqual(["hasChildren"]);
+    expect(limits("If he's got kids, no.")).toEqual(["hasChildren"]);
+    expect(asked(read("If you've been to prison, we're done."))).toEqual([["Have you ever been to prison?", "yes"]]);
+    expect(asked(read("Must have a driving licence."))).toEqual([["Do you have a driving licence?", "no"]]);
+  });
 });
