@@ -7,6 +7,9 @@ import type { Location } from "react-router";
 // is no place of ours behind Settings (it, or the upload page, was the visit's first page), and
 // Close then goes to Sam.
 
+/** Settings' photo section's id, which the photo upload page brings back into view. */
+export const PHOTOS_SECTION = "photos";
+
 /** Entries Settings' Close goes back, or null for none of ours (then it goes to Sam). */
 export type SettingsCloseSteps = number | null;
 

@@ -1,63 +1,18 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
-import { type ComponentType, Suspense, useDeferredValue, useEffect } from "react";
+import { Suspense, useDeferredValue } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
-import { DataExportButton } from "../../features/consent/data-export-button.tsx";
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { settingsCloseSteps } from "../../lib/settings-return.ts";
 
-// The sections below the form come as chunks of their own: the form (what a phone shows first) is
-// drawn in one task and the sections in another once they are all there, instead of the whole
-// page in one long task that holds the main thread while the person tries to tap.
-const PhotosSection = lazyWithRetry(async () => ({
-  default: (await import("../../features/photos/photos-section.tsx")).PhotosSection,
-}));
-const NonNegotiablesSection = lazyWithRetry(async () => ({
-  default: (await import("../../features/non-negotiables/settings-section.tsx")).NonNegotiablesSection,
-}));
-const SearchSection = lazyWithRetry(async () => ({
-  default: (await import("../../features/matching/search-section.tsx")).SearchSection,
-}));
-const ConnectionsSection = lazyWithRetry(async () => ({
-  default: (await import("../../features/safety/connections-section.tsx")).ConnectionsSection,
-}));
-const NotificationsSection = lazyWithRetry(async () => ({
-  default: (await import("../../features/notifications/notifications-section.tsx")).NotificationsSection,
-}));
-const AccountSection = lazyWithRetry(async () => ({
-  default: (await import("../../features/accounts/account-section.tsx")).AccountSection,
-}));
-
-function YourDataSection() {
-  return (
-    <section aria-labelledby="your-data-heading" className="card">
-      <h2 id="your-data-heading" className="text-xl font-semibold">
-        Your data
-      </h2>
-      <div className="mt-4">
-        <DataExportButton />
-      </div>
-    </section>
-  );
-}
-
-/**
- * The sections below the profile's own settings, in the order the page shows them. Each feature
- * brings its section as a component with its own heading, loading and error states; a new one is
- * one line here. `id` is the section's anchor (/settings#account).
- */
-const SECTIONS: readonly { id: string; Section: ComponentType }[] = [
-  { id: "photos", Section: PhotosSection },
-  { id: "non-negotiables", Section: NonNegotiablesSection },
-  { id: "search", Section: SearchSection },
-  { id: "connections", Section: ConnectionsSection },
-  { id: "notifications", Section: NotificationsSection },
-  { id: "account", Section: AccountSection },
-  { id: "your-data", Section: YourDataSection },
-];
+// The sections below the form come as one chunk of their own (settings-sections.tsx), fetched at
+// once with all it needs: the form (what a phone shows first) is drawn in one task and the
+// sections in another once they are there, instead of the whole page in one long task that holds
+// the main thread while the person tries to tap.
+const SettingsSections = lazyWithRetry(() => import("./settings-sections.tsx"));
 
 /**
  * What the page shows while the profile is on the way: the settings cards' outline, taller than a
@@ -97,24 +52,6 @@ function CloseSettings() {
   );
 }
 
-/**
- * Opened as /settings#photos, or from a page that sends the person back to one section (router
- * state `settingsSection`, as the photo upload page does so the address stays /settings): that
- * section is brought into view once the sections are there (this renders with them).
- */
-function BringSectionIntoView() {
-  const location = useLocation();
-  const state = location.state as { settingsSection?: unknown } | null;
-  const section = typeof state?.settingsSection === "string" ? state.settingsSection : location.hash.slice(1);
-  useEffect(() => {
-    if (!section) return;
-    // A frame later: the app shell brings each new page to its top in an effect that runs after this one.
-    const frame = requestAnimationFrame(() => document.getElementById(section)?.scrollIntoView({ block: "start" }));
-    return () => cancelAnimationFrame(frame);
-  }, [section]);
-  return null;
-}
-
 /** /settings: the profile's own settings, then each feature's section. */
 export default function SettingsPage() {
   const profile = useProfile();
@@ -138,15 +75,8 @@ export default function SettingsPage() {
             {MESSAGES.searchDataLoadFailed}
           </p>
         )}
-        {/* One boundary: the sections appear together, so a section asked for (BringSectionIntoView,
-            rendered with them) is scrolled to where it finally stands. */}
         <Suspense fallback={<div aria-hidden="true" className="card h-96 animate-pulse bg-white/60" />}>
-          {SECTIONS.map(({ id, Section }) => (
-            <div key={id} id={id}>
-              <Section />
-            </div>
-          ))}
-          <BringSectionIntoView />
+          <SettingsSections />
         </Suspense>
         <CloseSettings />
       </div>

@@ -59,9 +59,10 @@ function useRoomBelow(shown: boolean) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!shown || !element) return;
-    const measure = () => setHeight(element.offsetHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // Measured when the observer reports, the first time right after the frame's own layout:
+    // reading the height here would force the whole page's layout into the render that shows the
+    // banner (the signed-in shell's, once the session answers), making that one task longer.
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
     observer.observe(element);
     return () => observer.disconnect();
   }, [shown]);

@@ -43,7 +43,7 @@ function focusSlider(id: string) {
 /** Begin Search and its message area, on the settings screen, with the way on from each ending. */
 export function SearchSection() {
   // Settings loads the profile and shows its error; this section only reads what it has.
-  const profile = useProfile({ restartFailedLoad: false });
+  const profile = useProfile({ loadedByPage: true });
   const [message, setMessage] = useState<string | null>(null);
   const [lastToday, setLastToday] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -7,12 +7,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { trackEvent } from "../../lib/analytics.ts";
-import { backToSettingsState } from "../../lib/settings-return.ts";
+import { backToSettingsState, PHOTOS_SECTION } from "../../lib/settings-return.ts";
 import { profileQueryKey } from "../profile/api.ts";
 import { usePhotos, useSavePhotos } from "./api.ts";
 import { cropToJpeg, type LoadedImage, loadImage } from "./image-tools.ts";
 import { PhotoCropper } from "./photo-cropper.tsx";
-import { PHOTOS_SECTION } from "./photos-section.tsx";
 
 interface Photo {
   id: number;

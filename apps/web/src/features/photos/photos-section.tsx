@@ -16,9 +16,6 @@ import { leavingSettingsState } from "../../lib/settings-return.ts";
 import { photoListQueryKey, usePhotoList, useRemovePhoto, useReorderPhotos } from "./api.ts";
 import type { DragHandle } from "./photo-drag.tsx";
 
-/** The section's id in Settings, which the photo upload page brings back into view. */
-export const PHOTOS_SECTION = "photos";
-
 function SectionFrame({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="photos-heading" className="card">
@@ -59,7 +56,7 @@ export function PhotosSection() {
 
 type Action = "earlier" | "later" | "main" | "remove";
 
-/** The drag-and-drop module, fetched once the list is on screen (see photo-drag.tsx). */
+/** The drag-and-drop module, fetched once the list on screen has two photos or more (see photo-drag.tsx). */
 type PhotoDrag = typeof import("./photo-drag.tsx");
 const LIST_LABEL = "Your photos, main photo first";
 const LIST_CLASS = "space-y-3";
@@ -132,7 +129,10 @@ function PhotoList({ photos }: { photos: string[] }) {
   };
 
   const [drag, setDrag] = useState<PhotoDrag | null>(null);
+  // Fetched once there are two photos to put in order: with one, or none, there is nothing to drag.
+  const orderable = count > 1;
   useEffect(() => {
+    if (!orderable || drag) return;
     let mounted = true;
     // Without it the buttons still do everything, so a failed fetch only leaves dragging out.
     import("./photo-drag.tsx").then(
@@ -142,7 +142,7 @@ function PhotoList({ photos }: { photos: string[] }) {
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [orderable, drag]);
 
   const item = (photo: string, index: number, handle: DragHandle | null) => {
     const name = photoName(index + 1, count);

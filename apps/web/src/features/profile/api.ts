@@ -12,12 +12,19 @@ export async function getProfile(): Promise<Profile> {
 
 /**
  * The person's profile. A section inside a page that loads the profile itself passes
- * `restartFailedLoad: false`: mounting a second reader after the load failed would otherwise start
- * it again and put the whole query back to pending, so the page would swap its error for its
- * loading state, show the sections again, and loop for as long as the server is down.
+ * `loadedByPage: true` and reads the page's load instead of starting its own. Mounted after the
+ * page's load, a second reader would otherwise ask the server for the same profile again (a change
+ * arrives through the realtime topic anyway); mounted after the load failed, it would start it
+ * again and put the whole query back to pending, so the page would swap its error for its loading
+ * state, show the sections again, and loop for as long as the server is down.
  */
-export function useProfile({ restartFailedLoad = true }: { restartFailedLoad?: boolean } = {}) {
-  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, retryOnMount: restartFailedLoad });
+export function useProfile({ loadedByPage = false }: { loadedByPage?: boolean } = {}) {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: getProfile,
+    retryOnMount: !loadedByPage,
+    refetchOnMount: !loadedByPage,
+  });
 }
 
 export async function updateProfile(changes: ProfileUpdateInput): Promise<Profile> {
