@@ -1,8 +1,9 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
 import type { MatchesResponse } from "@sams-web/domain/matching/contracts";
-import { and, eq, inArray } from "drizzle-orm";
+import { PUSH_BODIES } from "@sams-web/domain/notifications/messages";
 import { afterAll, describe, expect, it } from "vitest";
-import { notices } from "../../../src/db/schema.ts";
 import { type FakeOpenAiServer, resetFake, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 import { createTestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
@@ -28,6 +29,20 @@ const isJudgement = (body: Body) =>
   (body.response_format as { json_schema?: { name?: string } }).json_schema?.name === "compatibility_judgement";
 const FIT = { subScores: { values: 9, lifestyle: 9, goals: 9, communication: 9, interests: 9 }, uncertain: [] };
 const POOR = { subScores: { values: 1, lifestyle: 1, goals: 1, communication: 1, interests: 1 }, uncertain: [] };
+
+/** The emails about new people in the outbox to `email` (their subject is the push's words). */
+async function newPeopleMailsTo(email: string): Promise<string[]> {
+  const dir = path.join(t.config.dataDir, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  // Headers unfolded: a long subject is written on more than one line.
+  const mails = await Promise.all(
+    files.map(async (file) => (await readFile(path.join(dir, file), "utf8")).replace(/\r?\n[ \t]+/g, " ")),
+  );
+  return mails.filter(
+    (mail) =>
+      (mail.match(/^To: (.*)$/m)?.[1] ?? "").includes(email) && mail.includes(`Subject: ${PUSH_BODIES.newPeople}`),
+  );
+}
 
 async function matchesOf(cookie: string) {
   const response = await t.app.inject({ method: "GET", url: "/api/matches", headers: { cookie } });
@@ -67,19 +82,21 @@ describe("a search scored by a model", () => {
       await expect.poll(() => heard.filter((e) => e.topic === "matches").length, { timeout: 30_000 }).toBe(1);
       expect(searchDone).toBe(false);
       const shown = await matchesOf(her.cookie);
+      const shownAccount = (id: string | undefined) => {
+        const account = [first, second, third].find((person) => person.userId === id);
+        if (!account) throw new Error(`${id} is none of the three candidates`);
+        return account;
+      };
       expect(shown).toHaveLength(1);
       expect(shown[0]?.status).toBe("photoValidation");
       expect([first.userId, second.userId, third.userId]).toContain(shown[0]?.id);
-      // The candidate, who did not watch, is told of it now too, not once the last pair is judged
-      // (told just after the pair's events: waited for, while the model still holds the rest).
-      const told = () =>
-        t.db
-          .select({ userId: notices.userId, aboutId: notices.aboutId })
-          .from(notices)
-          .where(
-            and(eq(notices.kind, "newPeople"), inArray(notices.userId, [first.userId, second.userId, third.userId])),
-          );
-      await expect.poll(told, { timeout: 30_000 }).toEqual([{ userId: shown[0]?.id, aboutId: her.userId }]);
+      // The candidate, who did not watch, is told of it now too, not once the last pair is judged:
+      // the email about new people is in their inbox while the model still holds the rest (the
+      // notice itself is gone once it is emailed and pushed).
+      const told = shownAccount(shown[0]?.id);
+      await expect.poll(() => newPeopleMailsTo(told.email), { timeout: 15_000 }).toHaveLength(1);
+      for (const other of [first, second, third].filter((person) => person !== told))
+        expect(await newPeopleMailsTo(other.email)).toEqual([]);
       expect(searchDone).toBe(false);
 
       release();
