@@ -4,11 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { HARDER_BOTCHECK_QUERY } from "@sams-web/domain/accounts/rules";
 import type { Facts, NonNegotiablesStep, ReadingReply } from "@sams-web/domain/non-negotiables/contracts";
+import { PHOTOS_PATH } from "@sams-web/domain/photos/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { solveChallenge } from "altcha-lib/v1";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { afterAll, expect, inject } from "vitest";
 import { type AppOptions, buildApp, FEATURES, type Feature } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { createDatabase, type Database } from "../../src/db/client.ts";
@@ -231,4 +232,20 @@ export function multipart(parts: readonly (Buffer | MultipartPart)[]): { payload
   });
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Saves `files` (JPEGs, in this order) as the signed-in person's photo set, as the upload page
+ * does, and returns the set's URLs; anything but 200 fails the test with the response's body.
+ */
+export async function uploadPhotos(app: FastifyInstance, cookie: string, files: readonly Buffer[]): Promise<string[]> {
+  const { payload, contentType } = multipart(files);
+  const response = await app.inject({
+    method: "PUT",
+    url: PHOTOS_PATH,
+    headers: { cookie, "content-type": contentType },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { photos: string[] }).photos;
 }

@@ -10,7 +10,7 @@ import {
   photosPrefix,
   photoUrl,
 } from "../../../src/features/photos/photo-keys.ts";
-import { createTestApp, multipart, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // A duplicate-photo flag keeps the files it points at for the moderator, so a flag must never
@@ -52,23 +52,12 @@ describe("photo files and duplicate-photo flags, at the same moment", () => {
     [aqua, dune] = await Promise.all([realPhotograph("Aqua"), realPhotograph("Dune")]);
   });
 
-  const upload = async (cookie: string, files: Buffer[]) => {
-    const { payload, contentType } = multipart(files);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/photos",
-      headers: { cookie, "content-type": contentType },
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { photos: string[] }).photos;
-  };
   const stored = async (userId: string) => (await t.app.storage.list(photosPrefix(userId))).sort();
 
   it("a copy uploaded while the first uploader's files are being deleted is not flagged against a photo whose hashes went meanwhile", async () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
-    const [aquaUrl] = await upload(victim.cookie, [aqua, dune]);
+    const [aquaUrl] = await uploadPhotos(t.app, victim.cookie, [aqua, dune]);
     const crop = COPIES["crop 10 % (centre)"] as (photo: Buffer) => Promise<Buffer>;
     const copy = await crop(aqua);
 
@@ -81,7 +70,7 @@ describe("photo files and duplicate-photo flags, at the same moment", () => {
     });
     await holding.opened;
     // The copy is uploaded: its lookup finds the victim's photo, then waits for the deletion.
-    const copying = upload(copier.cookie, [copy, dune]);
+    const copying = uploadPhotos(t.app, copier.cookie, [copy, dune]);
     await someoneWaitsForALock(t, copying, "the copy's upload");
     // Meanwhile the photo's hashes are gone (as a removal deletes them before its file).
     await t.db
@@ -98,8 +87,8 @@ describe("photo files and duplicate-photo flags, at the same moment", () => {
   it("a sweep waits for a flag being written about a photo it would delete, and keeps the file", async () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
-    await upload(victim.cookie, [aqua, dune]);
-    const [copierUrl] = await upload(copier.cookie, [dune, aqua]);
+    await uploadPhotos(t.app, victim.cookie, [aqua, dune]);
+    const [copierUrl] = await uploadPhotos(t.app, copier.cookie, [dune, aqua]);
     // A photo the victim no longer has; its file is still stored, its hashes not yet deleted.
     const version = newVersion(Date.now() - 2 * PHOTO_SWEEP_GRACE_MS);
     const formerUrl = photoUrl(victim.userId, version, 0);

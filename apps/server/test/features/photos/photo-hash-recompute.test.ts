@@ -8,24 +8,12 @@ import { PHOTO_HASH_RECOMPUTE_QUEUE, recomputeMissingPhotoHashes } from "../../.
 import { keyOfPhotoUrl, parsePhotoUrl, versionSavedAt } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, createPgBossJobs } from "../../../src/platform/jobs/jobs.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
-import { createTestApp, createTestDatabase, multipart, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, createTestDatabase, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // Photos saved before the duplicate check kept its present hashes have none (the change deleted
 // the old ones), so a copy of them went unseen. A job hashes them from their stored files,
 // keeping the time each photo was saved as when it was first seen.
-
-async function upload(t: TestApp, cookie: string, files: Buffer[]): Promise<string[]> {
-  const { payload, contentType } = multipart(files);
-  const response = await t.app.inject({
-    method: "PUT",
-    url: "/api/photos",
-    headers: { cookie, "content-type": contentType },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { photos: string[] }).photos;
-}
 
 /** What the database holds of the duplicate check, in a stable order, to compare runs. */
 async function checkState(t: TestApp) {
@@ -63,10 +51,10 @@ describe("recomputing the duplicate-check hashes of photos saved before them", (
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
     const stranger = await signUp(t.app);
-    const victimUrls = await upload(t, victim.cookie, [photograph, dune]);
+    const victimUrls = await uploadPhotos(t.app, victim.cookie, [photograph, dune]);
     const copy = await (COPIES["crop 10 % (corner)"] as (photo: Buffer) => Promise<Buffer>)(photograph);
-    const copierUrls = await upload(t, copier.cookie, [storm, copy]);
-    await upload(t, stranger.cookie, [
+    const copierUrls = await uploadPhotos(t.app, copier.cookie, [storm, copy]);
+    await uploadPhotos(t.app, stranger.cookie, [
       ladyBird,
       await (COPIES["crop 10 % (centre)"] as (p: Buffer) => Promise<Buffer>)(storm),
     ]);
@@ -119,7 +107,7 @@ describe("recomputing the duplicate-check hashes of photos saved before them", (
 
     // A copy uploaded now is flagged against the victim's photo (first seen at its old save).
     const later = await signUp(t.app);
-    const laterUrls = await upload(t, later.cookie, [
+    const laterUrls = await uploadPhotos(t.app, later.cookie, [
       await (COPIES["border 30 px"] as (p: Buffer) => Promise<Buffer>)(photograph),
       dune, // The victim's second photo, as it is: flagged as well.
     ]);
@@ -149,8 +137,8 @@ describe("recomputing the duplicate-check hashes of photos saved before them", (
   it("a decision a moderator took is not undone by running it again, and a photo whose file is gone is passed over", async () => {
     const owner = await signUp(t.app);
     const copier = await signUp(t.app);
-    const ownerUrls = await upload(t, owner.cookie, [ladyBird, storm]);
-    await upload(t, copier.cookie, [
+    const ownerUrls = await uploadPhotos(t.app, owner.cookie, [ladyBird, storm]);
+    await uploadPhotos(t.app, copier.cookie, [
       dune,
       await (COPIES["crop 10 % (centre)"] as (p: Buffer) => Promise<Buffer>)(ladyBird),
     ]);
@@ -196,7 +184,7 @@ describe("the recompute on the job queue", () => {
       build: { storage, jobs: createInlineJobs() },
     });
     const person = await signUp(first.app);
-    const urls = await upload(first, person.cookie, [
+    const urls = await uploadPhotos(first.app, person.cookie, [
       await realPhotograph("Garden"),
       await realPhotograph("RainDrops"),
     ]);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { duplicatePhotos, matches, photoHashes, profiles, users } from "../../../src/db/schema.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
 import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
-import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { readZip } from "../../support/zip.ts";
 
 // Settings' photos after the first upload: reorder (the first is the main photo, the one the
@@ -54,30 +54,10 @@ function picture(seed: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).blur(8).resize(560, 560).jpeg({ quality: 92 }).toBuffer();
 }
 
-async function upload(cookie: string, files: Buffer[]): Promise<string[]> {
-  const boundary = "----samswebboundary";
-  const chunks = files.flatMap((data, i) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photo${i}"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    data,
-    Buffer.from("\r\n"),
-  ]);
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const response = await t.app.inject({
-    method: "PUT",
-    url: PHOTOS_PATH,
-    headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { photos: string[] }).photos;
-}
-
 /** A person with `count` saved photos of their own. */
 async function personWithPhotos(count: number) {
   const person = await signUp(t.app);
-  const photos = await upload(person.cookie, await Promise.all(Array.from({ length: count }, uniqueJpeg)));
+  const photos = await uploadPhotos(t.app, person.cookie, await Promise.all(Array.from({ length: count }, uniqueJpeg)));
   return { ...person, photos };
 }
 
@@ -242,13 +222,17 @@ describe("removing one of one's photos", () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
     const [original, second, third, fourth] = await Promise.all([71, 72, 73, 74].map(picture));
-    const victimPhotos = await upload(victim.cookie, [original as Buffer, second as Buffer, await uniqueJpeg()]);
+    const victimPhotos = await uploadPhotos(t.app, victim.cookie, [
+      original as Buffer,
+      second as Buffer,
+      await uniqueJpeg(),
+    ]);
     const copy = await sharp(original as Buffer)
       .extract({ left: 11, top: 11, width: 538, height: 538 })
       .resize(560, 560)
       .jpeg({ quality: 70 })
       .toBuffer();
-    const copierPhotos = await upload(copier.cookie, [copy, third as Buffer, fourth as Buffer]);
+    const copierPhotos = await uploadPhotos(t.app, copier.cookie, [copy, third as Buffer, fourth as Buffer]);
     const [flag] = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
     expect(flag?.photoUrl).toBe(copierPhotos[0]);
     expect(flag?.otherPhotoUrl).toBe(victimPhotos[0]);
@@ -344,7 +328,11 @@ describe("in parallel, the order stays one consistent set", () => {
     const key = `photo-hashes:${owner.userId}`;
     try {
       await hashLock.query("select pg_advisory_lock(hashtext($1))", [key]);
-      const uploading = upload(owner.cookie, await Promise.all([uniqueJpeg(), uniqueJpeg(), uniqueJpeg()]));
+      const uploading = uploadPhotos(
+        t.app,
+        owner.cookie,
+        await Promise.all([uniqueJpeg(), uniqueJpeg(), uniqueJpeg()]),
+      );
       await vi.waitFor(async () => expect((await saved(owner.userId)).photos).not.toContain(owner.photos[0]), {
         timeout: 60_000,
         interval: 50,

@@ -9,7 +9,7 @@ import {
 } from "../../../src/features/photos/jobs.ts";
 import { keyOfPhotoUrl, newVersion, photoKey, photosPrefix } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
-import { createTestApp, multipart, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // Files a duplicate-photo flag keeps (a replaced photo the flag points at) are evidence until a
@@ -35,18 +35,6 @@ describe("sweeping photo files after a moderator's decision", () => {
     photos = { aqua, dune, storm, ladyBird, garden, rainDrops } as typeof photos;
   });
 
-  async function upload(cookie: string, files: Buffer[]): Promise<string[]> {
-    const { payload, contentType } = multipart(files);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/photos",
-      headers: { cookie, "content-type": contentType },
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { photos: string[] }).photos;
-  }
-
   const stored = async (userId: string) => (await t.app.storage.list(photosPrefix(userId))).sort();
   const keysOf = (urls: string[]) => urls.map((url) => keyOfPhotoUrl(url) as string).sort();
   /** After the grace a save in flight is given: what a sweep an hour and more later deletes. */
@@ -69,14 +57,14 @@ describe("sweeping photo files after a moderator's decision", () => {
       .set({ emailVerified: true, mailboxProvenAt: new Date() })
       .where(eq(users.id, moderator.userId));
 
-    const victimFirst = await upload(victim.cookie, [photos.aqua, photos.dune]);
+    const victimFirst = await uploadPhotos(t.app, victim.cookie, [photos.aqua, photos.dune]);
     const crop = COPIES["crop 10 % (centre)"] as (photo: Buffer) => Promise<Buffer>;
-    const copierFirst = await upload(copier.cookie, [await crop(photos.aqua), photos.storm]);
+    const copierFirst = await uploadPhotos(t.app, copier.cookie, [await crop(photos.aqua), photos.storm]);
     const [flag] = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
     expect(flag).toMatchObject({ photoUrl: copierFirst[0], otherUserId: victim.userId, otherPhotoUrl: victimFirst[0] });
     // Both replace their photos; the flagged pictures' versions are kept for the moderator.
-    const copierNow = await upload(copier.cookie, [photos.ladyBird, photos.garden]);
-    const victimNow = await upload(victim.cookie, [photos.dune, photos.rainDrops]);
+    const copierNow = await uploadPhotos(t.app, copier.cookie, [photos.ladyBird, photos.garden]);
+    const victimNow = await uploadPhotos(t.app, victim.cookie, [photos.dune, photos.rainDrops]);
     expect(await stored(copier.userId)).toEqual(keysOf([...copierFirst, ...copierNow]));
     expect(await stored(victim.userId)).toEqual(keysOf([...victimFirst, ...victimNow]));
 
@@ -143,7 +131,7 @@ describe("sweeping photo files after a moderator's decision", () => {
 
   it("leaves the files of a save still on its way (written, not yet in the profile) until the grace is over", async () => {
     const person = await signUp(t.app);
-    const current = await upload(person.cookie, [photos.garden, photos.storm]);
+    const current = await uploadPhotos(t.app, person.cookie, [photos.garden, photos.storm]);
     const inFlight = photoKey(person.userId, newVersion(), 0);
     await t.app.storage.put(inFlight, photos.garden, "image/jpeg");
     expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId)).deleted).toBe(0);

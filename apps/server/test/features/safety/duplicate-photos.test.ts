@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
 import { findsNearDuplicate, hammingDistance } from "../../../src/features/photos/photo-hash.ts";
-import { createTestApp, multipart, signUp, type TestApp } from "../../support/helpers.ts";
+import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
 // The catfish check: copies of a photo (real photographs, and generated pictures) uploaded to
@@ -79,25 +79,14 @@ describe("photos uploaded to two accounts", () => {
     t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com,second-moderator@example.com" });
   });
 
-  const upload = async (cookie: string, files: Buffer[]) => {
-    const { payload, contentType } = multipart(files);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/photos",
-      headers: { cookie, "content-type": contentType },
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
-
   it("flags the later upload of a copy, with both accounts, for moderators; different photos are not flagged", async () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
     const stranger = await signUp(t.app);
     const [first, second, third, fourth] = await Promise.all([11, 12, 13, 14].map(picture));
-    await upload(victim.cookie, [first as Buffer, second as Buffer]);
-    await upload(copier.cookie, [await copyOf(first as Buffer), third as Buffer]);
-    await upload(stranger.cookie, [fourth as Buffer, await picture(15)]);
+    await uploadPhotos(t.app, victim.cookie, [first as Buffer, second as Buffer]);
+    await uploadPhotos(t.app, copier.cookie, [await copyOf(first as Buffer), third as Buffer]);
+    await uploadPhotos(t.app, stranger.cookie, [fourth as Buffer, await picture(15)]);
 
     const flags = await t.db.select().from(duplicatePhotos);
     expect(flags.map(({ userId, otherUserId }) => ({ userId, otherUserId }))).toEqual([
@@ -137,17 +126,17 @@ describe("photos uploaded to two accounts", () => {
       .set({ emailVerified: true, mailboxProvenAt: new Date() })
       .where(eq(users.id, moderator.userId));
     const [first, second, third, fourth] = await Promise.all([31, 32, 33, 34].map(picture));
-    await upload(victim.cookie, [first as Buffer, second as Buffer]);
-    await upload(copier.cookie, [await copyOf(first as Buffer), third as Buffer]);
+    await uploadPhotos(t.app, victim.cookie, [first as Buffer, second as Buffer]);
+    await uploadPhotos(t.app, copier.cookie, [await copyOf(first as Buffer), third as Buffer]);
     const [flag] = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.otherUserId, victim.userId));
     expect(flag?.userId).toBe(copier.userId);
 
     // The victim saves their photos again (re-encoded, reordered): the copy is still the later one.
-    await upload(victim.cookie, [second as Buffer, await copyOf(first as Buffer)]);
+    await uploadPhotos(t.app, victim.cookie, [second as Buffer, await copyOf(first as Buffer)]);
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
 
     // The copier swaps their photos for others: the flag, and both pictures, stay for the moderator.
-    await upload(copier.cookie, [third as Buffer, fourth as Buffer]);
+    await uploadPhotos(t.app, copier.cookie, [third as Buffer, fourth as Buffer]);
     const flags = await t.db.select().from(duplicatePhotos);
     const evidence = flags.filter((row) => row.userId === copier.userId || row.userId === victim.userId);
     expect(evidence.map(({ userId, otherUserId }) => ({ userId, otherUserId }))).toEqual([
@@ -177,15 +166,15 @@ describe("photos uploaded to two accounts", () => {
     const [photograph, other, different, anotherDifferent] = await Promise.all(
       ["Aqua", "Dune", "Storm", "LadyBird"].map(realPhotograph),
     );
-    await upload(victim.cookie, [photograph as Buffer, other as Buffer]);
+    await uploadPhotos(t.app, victim.cookie, [photograph as Buffer, other as Buffer]);
     const copies = Object.entries(COPIES);
     const copiers = await Promise.all(copies.map(() => signUp(t.app)));
     for (const [index, [, copy]] of copies.entries()) {
       const copier = copiers[index] as { cookie: string };
-      await upload(copier.cookie, [await picture(600 + index), await copy(photograph as Buffer)]);
+      await uploadPhotos(t.app, copier.cookie, [await picture(600 + index), await copy(photograph as Buffer)]);
     }
     const stranger = await signUp(t.app);
-    await upload(stranger.cookie, [different as Buffer, anotherDifferent as Buffer]);
+    await uploadPhotos(t.app, stranger.cookie, [different as Buffer, anotherDifferent as Buffer]);
 
     const flagged = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.otherUserId, victim.userId));
     const caught = copies
@@ -205,12 +194,12 @@ describe("photos uploaded to two accounts", () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
     const [first, second, third] = await Promise.all([51, 52, 53].map(picture));
-    await upload(victim.cookie, [first as Buffer, second as Buffer]);
+    await uploadPhotos(t.app, victim.cookie, [first as Buffer, second as Buffer]);
     const flipped = await sharp(await copyOf(first as Buffer))
       .flop()
       .jpeg({ quality: 80 })
       .toBuffer();
-    await upload(copier.cookie, [third as Buffer, flipped]);
+    await uploadPhotos(t.app, copier.cookie, [third as Buffer, flipped]);
     const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.otherUserId, victim.userId));
     expect(flags.map(({ userId }) => userId)).toEqual([copier.userId]);
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
@@ -221,7 +210,7 @@ describe("photos uploaded to two accounts", () => {
     // The check's table is gone for a moment: its statements fail as a broken database would.
     await t.pool.query("alter table photo_hashes rename to photo_hashes_away");
     try {
-      await upload(person.cookie, [await picture(21), await picture(22)]);
+      await uploadPhotos(t.app, person.cookie, [await picture(21), await picture(22)]);
     } finally {
       await t.pool.query("alter table photo_hashes_away rename to photo_hashes");
     }
