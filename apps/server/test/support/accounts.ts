@@ -1,25 +1,21 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { solveBotcheck } from "./helpers.ts";
+import { mailsTo } from "./outbox.ts";
 
 export const ORIGIN = "http://localhost:3000";
 
 /** Waits for the outbox mail to `to` whose link goes to `page`, and returns the link's oobCode. */
 export async function oobCodeFromOutbox(dataDir: string, to: string, page: string, timeoutMs = 5000): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.sort().reverse()) {
-      const text = await readFile(path.join(outbox, file), "utf8");
-      if (!text.includes(`To: ${to}`)) continue;
-      const code = oobCodeIn(text, page);
+    // Newest first: a code sent again replaces the one before.
+    for (const mail of (await mailsTo({ config: { dataDir } }, to)).reverse()) {
+      const code = oobCodeIn(mail.text, page);
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no ${page} mail to ${to} in ${outbox}`);
+  throw new Error(`no ${page} mail to ${to} in ${dataDir}/outbox`);
 }
 
 /** The oobCode of the `${page}?oobCode=` link in a mail's text (quoted-printable soft breaks undone). */

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { authErrorMessage } from "@sams-web/domain/accounts/auth-errors";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq, sql } from "drizzle-orm";
@@ -8,6 +6,7 @@ import type { Feature } from "../../../src/app.ts";
 import { conversations, matches, messages, profiles, sessions, users, verifications } from "../../../src/db/schema.ts";
 import { logIn, oobCodeFromOutbox, post } from "../../support/accounts.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
+import { mailsTo } from "../../support/outbox.ts";
 
 const deletedUsers: string[] = [];
 const recordDeletions: Feature = async ({ accountLifecycle }) => {
@@ -407,10 +406,8 @@ describe("account deletion", () => {
     expect(right.statusCode).toBe(200);
     expect(await db.select().from(users).where(eq(users.id, userId))).toEqual([]);
     // A short email tells the address the account had that it is gone.
-    const outbox = path.join(config.dataDir, "outbox");
-    const mails = await Promise.all((await readdir(outbox)).map((file) => readFile(path.join(outbox, file), "utf8")));
     expect(
-      mails.some((mail) => mail.includes(`To: ${email}`) && mail.includes("Your Sam's Web account is deleted")),
+      (await mailsTo({ config }, email)).some((mail) => mail.text.includes("Your Sam's Web account is deleted")),
     ).toBe(true);
   });
 

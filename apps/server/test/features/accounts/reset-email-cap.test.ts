@@ -1,20 +1,15 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { PASSWORD_RESET_EMAILS_PER_DAY } from "@sams-web/domain/accounts/rules";
 import { describe, expect, it } from "vitest";
 import { oobCodeIn, post } from "../../support/accounts.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
+import { mailsTo } from "../../support/outbox.ts";
 
 const { app, config } = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: "1000" });
-const outbox = path.join(config.dataDir, "outbox");
 
 /** How many reset emails to `email` are in the outbox, once the count stops growing. */
 async function resetMailsTo(email: string, expectAtLeast: number): Promise<number> {
-  const count = async () => {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
-    return mails.filter((mail) => mail.includes(email) && oobCodeIn(mail, "/reset-password") !== null).length;
-  };
+  const count = async () =>
+    (await mailsTo({ config }, email)).filter((mail) => oobCodeIn(mail.text, "/reset-password") !== null).length;
   const deadline = Date.now() + 10_000;
   while ((await count()) < expectAtLeast && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   return count();

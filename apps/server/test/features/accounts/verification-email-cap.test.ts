@@ -1,23 +1,19 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { VERIFICATION_EMAILS_PER_DAY } from "@sams-web/domain/accounts/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { describe, expect, it } from "vitest";
 import { oobCodeIn, post } from "../../support/accounts.ts";
 import { createTestApp, signUp } from "../../support/helpers.ts";
+import { type Mail, mailsTo } from "../../support/outbox.ts";
 
 // A verification email goes to an address nobody has proven yet, so whoever signs up with a
 // stranger's address decides when it is sent. It must not become a way to fill that stranger's
 // inbox, nor to put words of the sender's choosing in front of them.
 
 const { app, config } = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: "1000" });
-const outbox = path.join(config.dataDir, "outbox");
 
 /** The verification emails in the outbox whose recipient's address contains `box`. */
-async function verificationMailsTo(box: string): Promise<string[]> {
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
-  return mails.filter((mail) => /^To: .*$/m.exec(mail)?.[0].includes(box) && oobCodeIn(mail, "/verify-email") !== null);
+async function verificationMailsTo(box: string): Promise<Mail[]> {
+  return (await mailsTo({ config }, box)).filter((mail) => oobCodeIn(mail.text, "/verify-email") !== null);
 }
 
 describe("verification emails to one mailbox", () => {
@@ -44,7 +40,7 @@ describe("verification emails to one mailbox", () => {
     }
     const mails = await verificationMailsTo(box);
     expect(mails).toHaveLength(VERIFICATION_EMAILS_PER_DAY);
-    for (const mail of mails) expect(mail).not.toContain("evil.example");
+    for (const mail of mails) expect(mail.text).not.toContain("evil.example");
     // The owner asking again past the cap is told plainly; nothing is sent.
     const refused = answers.filter((answer) => answer.statusCode !== 200);
     expect(refused.length).toBeGreaterThan(0);

@@ -1,11 +1,10 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { matches, profiles } from "../../../src/db/schema.ts";
 import { createTestApp, type TestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { mailsTo } from "../../support/outbox.ts";
 
 // Who Sam suggests, and how two people who kept each other find out: what the matches and the
 // pending match say about the other person, the one email each gets, and 'Set free' from the
@@ -39,11 +38,8 @@ async function scoredPair(zips: { a: string; b: string }) {
   return { a, b };
 }
 
-async function mailsTo(email: string): Promise<string[]> {
-  const outbox = path.join(t.config.dataDir, "outbox");
-  const texts = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), "utf8")));
-  return texts.filter((text) => text.includes(`<${email}>`) && text.includes(MESSAGES.mutualMatchMailSubject));
-}
+/** The emails that introduce a pair (both said yes) sent to `email`. */
+const introductionsTo = (email: string) => mailsTo(t, email, MESSAGES.mutualMatchMailSubject);
 
 describe("who Sam suggests", () => {
   it("shows a candidate's first name, age, distance band and Sam's reason, and never their address, ZIP or birthday", async () => {
@@ -73,8 +69,8 @@ describe("two people who kept each other", () => {
   it("are each emailed once, only when both kept the other, and the pending match shows who and why", async () => {
     const { a, b } = await scoredPair({ a: "30301", b: "30303" });
     await call(t.app, a.cookie, "triggeredPhotoMatch", { matchUid: b.userId, action: "accepted" });
-    expect(await mailsTo(a.email)).toEqual([]);
-    expect(await mailsTo(b.email)).toEqual([]);
+    expect(await introductionsTo(a.email)).toEqual([]);
+    expect(await introductionsTo(b.email)).toEqual([]);
     // B keeps A from several tabs at once: one of them moves the pair, the others are refused.
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -82,15 +78,15 @@ describe("two people who kept each other", () => {
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    const [toA] = await mailsTo(a.email);
-    const [toB] = await mailsTo(b.email);
-    expect((await mailsTo(a.email)).length).toBe(1);
-    expect((await mailsTo(b.email)).length).toBe(1);
-    expect(toA).not.toContain(b.email);
-    expect(toA).not.toContain("Robin");
-    expect(toB).not.toContain(a.email);
-    expect(toB).not.toContain("Alex");
-    expect(toA?.replace(/=\r?\n/g, "")).toContain("http://localhost:3000/match-confirmation");
+    const [toA] = await introductionsTo(a.email);
+    const [toB] = await introductionsTo(b.email);
+    expect((await introductionsTo(a.email)).length).toBe(1);
+    expect((await introductionsTo(b.email)).length).toBe(1);
+    expect(toA?.text).not.toContain(b.email);
+    expect(toA?.text).not.toContain("Robin");
+    expect(toB?.text).not.toContain(a.email);
+    expect(toB?.text).not.toContain("Alex");
+    expect(toA?.text).toContain("http://localhost:3000/match-confirmation");
 
     const pending = await get("/api/matches/pending", a.cookie);
     expect(pending.json()).toMatchObject({
@@ -112,7 +108,7 @@ describe("two people who kept each other", () => {
     await call(t.app, a.cookie, "triggeredPhotoMatch", { matchUid: b.userId, action: "accepted" });
     await call(t.app, b.cookie, "triggeredPhotoMatch", { matchUid: a.userId, action: "accepted" });
     await call(t.app, a.cookie, "triggeredMatchConfirmation", { matchId: b.userId });
-    const before = (await mailsTo(a.email)).length;
+    const before = (await introductionsTo(a.email)).length;
     const freed = await call(t.app, b.cookie, "triggeredPhotoMatch", { matchUid: a.userId, action: "declined" });
     expect(freed.status).toBe(200);
     for (const [owner, other] of [
@@ -133,7 +129,7 @@ describe("two people who kept each other", () => {
     // A's confirmation can no longer connect them.
     const late = await call(t.app, b.cookie, "triggeredMatchConfirmation", { matchId: a.userId });
     expect(late.body.error.status).toBe("FAILED_PRECONDITION");
-    expect((await mailsTo(a.email)).length).toBe(before);
+    expect((await introductionsTo(a.email)).length).toBe(before);
   });
 
   it("cannot be set free once connected (their emails are already shared)", async () => {

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { RealtimeEvent } from "@sams-web/domain/api/realtime";
 import type { MatchesResponse } from "@sams-web/domain/matching/contracts";
 import { PUSH_BODIES } from "@sams-web/domain/notifications/messages";
@@ -7,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, resetFake, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 import { createTestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { mailsTo } from "../../support/outbox.ts";
 
 // A search scored by a model shows each candidate as soon as their pair is judged: the person's
 // matches change (and their stream hears it), and the candidate is told, while the other pairs are
@@ -29,20 +28,6 @@ const isJudgement = (body: Body) =>
   (body.response_format as { json_schema?: { name?: string } }).json_schema?.name === "compatibility_judgement";
 const FIT = { subScores: { values: 9, lifestyle: 9, goals: 9, communication: 9, interests: 9 }, uncertain: [] };
 const POOR = { subScores: { values: 1, lifestyle: 1, goals: 1, communication: 1, interests: 1 }, uncertain: [] };
-
-/** The emails about new people in the outbox to `email` (their subject is the push's words). */
-async function newPeopleMailsTo(email: string): Promise<string[]> {
-  const dir = path.join(t.config.dataDir, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  // Headers unfolded: a long subject is written on more than one line.
-  const mails = await Promise.all(
-    files.map(async (file) => (await readFile(path.join(dir, file), "utf8")).replace(/\r?\n[ \t]+/g, " ")),
-  );
-  return mails.filter(
-    (mail) =>
-      (mail.match(/^To: (.*)$/m)?.[1] ?? "").includes(email) && mail.includes(`Subject: ${PUSH_BODIES.newPeople}`),
-  );
-}
 
 async function matchesOf(cookie: string) {
   const response = await t.app.inject({ method: "GET", url: "/api/matches", headers: { cookie } });
@@ -94,9 +79,9 @@ describe("a search scored by a model", () => {
       // the email about new people is in their inbox while the model still holds the rest (the
       // notice itself is gone once it is emailed and pushed).
       const told = shownAccount(shown[0]?.id);
-      await expect.poll(() => newPeopleMailsTo(told.email), { timeout: 15_000 }).toHaveLength(1);
+      await expect.poll(() => mailsTo(t, told.email, PUSH_BODIES.newPeople), { timeout: 15_000 }).toHaveLength(1);
       for (const other of [first, second, third].filter((person) => person !== told))
-        expect(await newPeopleMailsTo(other.email)).toEqual([]);
+        expect(await mailsTo(t, other.email, PUSH_BODIES.newPeople)).toEqual([]);
       expect(searchDone).toBe(false);
 
       release();

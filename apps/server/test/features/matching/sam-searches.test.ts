@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { SAM_FIRST_SEARCH_DELAY_MS, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
 import { PUSH_BODIES } from "@sams-web/domain/notifications/messages";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -10,6 +8,7 @@ import { StandingSearches } from "../../../src/features/matching/standing/servic
 import { createPgBossJobs, type InlineJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
 import { createTestApp, type TestApp } from "../../support/helpers.ts";
 import { call, createPerson, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { mailsTo } from "../../support/outbox.ts";
 
 // Sam's own searches: a person who turns Still Looking is searched for a few minutes later and then
 // about daily, by the search's own steps, within the same daily allowance; and several instances
@@ -21,14 +20,6 @@ beforeAll(async () => {
 });
 
 const jobs = () => t.app.jobs as InlineJobs;
-
-async function mailsTo(email: string, subject: string): Promise<string[]> {
-  const dir = path.join(t.config.dataDir, "outbox");
-  const texts = await Promise.all(
-    (await readdir(dir).catch(() => [] as string[])).map((f) => readFile(path.join(dir, f), "utf8")),
-  );
-  return texts.filter((text) => text.includes(email) && text.includes(`Subject: ${subject}`));
-}
 
 async function searchOf(userId: string) {
   const [row] = await t.db.select().from(searches).where(eq(searches.userId, userId));
@@ -77,8 +68,8 @@ describe("Sam's search", () => {
     expect(pair).toHaveLength(2);
     expect((await searchOf(ana))?.searchesThatDay).toBe(1);
     // Ana did not watch Sam's search, nor Ben: each is emailed that Sam found someone.
-    expect(await mailsTo(`${ana}@example.com`, PUSH_BODIES.newPeople)).toHaveLength(1);
-    expect(await mailsTo(`${ben}@example.com`, PUSH_BODIES.newPeople)).toHaveLength(1);
+    expect(await mailsTo(t, `${ana}@example.com`, PUSH_BODIES.newPeople)).toHaveLength(1);
+    expect(await mailsTo(t, `${ben}@example.com`, PUSH_BODIES.newPeople)).toHaveLength(1);
     const [standing] = await t.db.select().from(standingSearches).where(eq(standingSearches.userId, ana));
     expect(standing?.nextAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
 

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { PUSH_BODIES } from "@sams-web/domain/notifications/messages";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { eq, sql } from "drizzle-orm";
@@ -9,6 +7,7 @@ import { NOTIFY_DIGEST_QUEUE, NOTIFY_QUEUE } from "../../../src/features/notific
 import type { InlineJobs } from "../../../src/platform/jobs/jobs.ts";
 import { createTestApp, type TestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { mailsTo } from "../../support/outbox.ts";
 import { type LocalPushService, startLocalPushService } from "../../support/push-service.ts";
 
 // What a person who did not watch a search hears of it: the email (one a day at most, naming no
@@ -26,30 +25,6 @@ afterAll(async () => {
 });
 
 const jobs = () => t.app.jobs as InlineJobs;
-
-interface Mail {
-  to: string;
-  subject: string;
-  headers: string;
-  raw: string;
-}
-
-/** Every email in the outbox, headers unfolded and the body's quoted-printable soft breaks undone. */
-async function outbox(): Promise<Mail[]> {
-  const dir = path.join(t.config.dataDir, "outbox");
-  const files = (await readdir(dir).catch(() => [] as string[])).sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const raw = (await readFile(path.join(dir, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const headers = raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
-      const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1] ?? "";
-      return { to: header("To"), subject: header("Subject"), headers, raw };
-    }),
-  );
-}
-
-const mailsTo = async (email: string, subject: string) =>
-  (await outbox()).filter((mail) => mail.to.includes(email) && mail.subject === subject);
 
 async function subscribe(cookie: string, subscription: object) {
   return await t.app.inject({
@@ -101,19 +76,19 @@ describe("the passive side of a search", () => {
     expect((await subscribe(robin.cookie, phone.subscription)).statusCode).toBe(204);
     const alex = await searchFinds(robin.zipCode);
 
-    const [mail, ...more] = await mailsTo(robin.email, PUSH_BODIES.newPeople);
+    const [mail, ...more] = await mailsTo(t, robin.email, PUSH_BODIES.newPeople);
     expect(more).toEqual([]);
-    expect(mail?.raw).toContain("http://localhost:3000/");
+    expect(mail?.text).toContain("http://localhost:3000/");
     // The body, links aside (a token's characters could spell anything), names nothing of Alex.
     const body = (
-      mail?.raw
+      mail?.text
         .split(/\r?\n\r?\n/)
         .slice(1)
         .join("\n") ?? ""
     ).replace(/https?:\/\/\S+/g, "");
     for (const secret of ["Alex", "Smith", alex.email, robin.zipCode]) expect(body).not.toContain(secret);
     expect(body).not.toMatch(/\b34\b/);
-    expect(await mailsTo(alex.email, PUSH_BODIES.newPeople)).toEqual([]);
+    expect(await mailsTo(t, alex.email, PUSH_BODIES.newPeople)).toEqual([]);
 
     const pushes = pushService.received.filter((push) => push.path === new URL(phone.subscription.endpoint).pathname);
     expect(pushes).toHaveLength(1);
@@ -172,7 +147,7 @@ describe("the passive side of a search", () => {
   it("gets at most one email a day however many searches find them; what arrives meanwhile comes as one digest", async () => {
     const robin = await passivePerson();
     for (const name of ["Alex Smith", "Sam Jones", "Kim Park", "Lee Wong"]) await searchFinds(robin.zipCode, name);
-    expect(await mailsTo(robin.email, PUSH_BODIES.newPeople)).toHaveLength(1);
+    expect(await mailsTo(t, robin.email, PUSH_BODIES.newPeople)).toHaveLength(1);
     const digests = jobs().delayed.filter(
       (job) => job.name === NOTIFY_DIGEST_QUEUE && (job.data as { userId: string }).userId === robin.userId,
     );
@@ -187,13 +162,13 @@ describe("the passive side of a search", () => {
 
     // Before the day is over the digest job sends nothing; after it, one email for all three.
     await jobs().run(NOTIFY_DIGEST_QUEUE, { userId: robin.userId });
-    expect(await mailsTo(robin.email, "Sam's news since his last email")).toHaveLength(0);
+    expect(await mailsTo(t, robin.email, "Sam's news since his last email")).toHaveLength(0);
     await aDayPasses(robin.userId);
     await jobs().run(NOTIFY_DIGEST_QUEUE, { userId: robin.userId });
     await jobs().run(NOTIFY_DIGEST_QUEUE, { userId: robin.userId });
-    const digestMails = await mailsTo(robin.email, "Sam's news since his last email");
+    const digestMails = await mailsTo(t, robin.email, "Sam's news since his last email");
     expect(digestMails).toHaveLength(1);
-    for (const secret of ["Sam Jones", "Kim", "Lee Wong"]) expect(digestMails[0]?.raw).not.toContain(secret);
+    for (const secret of ["Sam Jones", "Kim", "Lee Wong"]) expect(digestMails[0]?.text).not.toContain(secret);
   }, 120_000);
 
   it("deliveries racing for one person (two instances, a retried job) send one email and one push", async () => {
@@ -207,21 +182,21 @@ describe("the passive side of a search", () => {
     await aDayPasses(robin.userId);
     await t.db.insert(notices).values({ userId: robin.userId, kind: "newPeople", aboutId: alex.userId });
     await Promise.all(Array.from({ length: 10 }, () => jobs().run(NOTIFY_QUEUE, { userId: robin.userId })));
-    expect(await mailsTo(robin.email, PUSH_BODIES.newPeople)).toHaveLength(2);
+    expect(await mailsTo(t, robin.email, PUSH_BODIES.newPeople)).toHaveLength(2);
     expect(pushService.received.filter((push) => push.path === path).length).toBe(pushesBefore + 1);
   });
 
   it("is not emailed about news they already acted on", async () => {
     const robin = await passivePerson();
     const alex = await searchFinds(robin.zipCode);
-    expect(await mailsTo(robin.email, PUSH_BODIES.newPeople)).toHaveLength(1);
+    expect(await mailsTo(t, robin.email, PUSH_BODIES.newPeople)).toHaveLength(1);
     // The second search's pair ends before its digest is due: Robin sets the new person free.
     const kim = await searchFinds(robin.zipCode, "Kim Park");
     await call(t.app, robin.cookie, "triggeredPhotoMatch", { matchUid: alex.userId, action: "declined" });
     await call(t.app, robin.cookie, "triggeredPhotoMatch", { matchUid: kim.userId, action: "declined" });
     await aDayPasses(robin.userId);
     await jobs().run(NOTIFY_DIGEST_QUEUE, { userId: robin.userId });
-    expect(await mailsTo(robin.email, "Sam's news since his last email")).toHaveLength(0);
+    expect(await mailsTo(t, robin.email, "Sam's news since his last email")).toHaveLength(0);
   }, 120_000);
 });
 
@@ -229,10 +204,10 @@ describe("one-click unsubscribe (RFC 8058)", () => {
   it("each email about news carries List-Unsubscribe on PUBLIC_URL and List-Unsubscribe-Post; account emails do not", async () => {
     const robin = await passivePerson();
     await searchFinds(robin.zipCode);
-    const [mail] = await mailsTo(robin.email, PUSH_BODIES.newPeople);
+    const [mail] = await mailsTo(t, robin.email, PUSH_BODIES.newPeople);
     expect(mail?.headers).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/unsubscribe\?t=[\w.-]+>$/im);
     expect(mail?.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
-    const verification = (await outbox()).find((m) => m.to.includes(robin.email) && /verify/i.test(m.subject));
+    const verification = (await mailsTo(t, robin.email)).find((m) => /verify/i.test(m.subject));
     expect(verification).toBeDefined();
     expect(verification?.headers).not.toMatch(/List-Unsubscribe/i);
   });
@@ -240,7 +215,7 @@ describe("one-click unsubscribe (RFC 8058)", () => {
   it("a POST of the link, with no sign-in, turns that kind off; opening it (GET) changes nothing; Settings shows it off", async () => {
     const robin = await passivePerson();
     await searchFinds(robin.zipCode);
-    const [mail] = await mailsTo(robin.email, PUSH_BODIES.newPeople);
+    const [mail] = await mailsTo(t, robin.email, PUSH_BODIES.newPeople);
     const link = new URL(mail?.headers.match(/^List-Unsubscribe: <([^>]+)>$/im)?.[1] ?? "");
     const url = `${link.pathname}${link.search}`;
     const settings = async () =>
@@ -290,7 +265,7 @@ describe("one-click unsubscribe (RFC 8058)", () => {
       .set({ lastNewPeopleEmailAt: null })
       .where(eq(notificationSettings.userId, robin.userId));
     await searchFinds(robin.zipCode, "Kim Park");
-    expect(await mailsTo(robin.email, PUSH_BODIES.newPeople)).toHaveLength(1);
+    expect(await mailsTo(t, robin.email, PUSH_BODIES.newPeople)).toHaveLength(1);
   });
 
   it("the kept-you email follows its own switch, and the introduction always goes out", async () => {
@@ -308,12 +283,12 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     ).toEqual({ newPeople: true, keptYou: false, connections: false });
     await call(t.app, alex.cookie, "triggeredPhotoMatch", { matchUid: robin.userId, action: "accepted" });
     await call(t.app, robin.cookie, "triggeredPhotoMatch", { matchUid: alex.userId, action: "accepted" });
-    expect(await mailsTo(robin.email, MESSAGES.mutualMatchMailSubject)).toHaveLength(0);
-    const [toAlex] = await mailsTo(alex.email, MESSAGES.mutualMatchMailSubject);
+    expect(await mailsTo(t, robin.email, MESSAGES.mutualMatchMailSubject)).toHaveLength(0);
+    const [toAlex] = await mailsTo(t, alex.email, MESSAGES.mutualMatchMailSubject);
     expect(toAlex?.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
     await call(t.app, robin.cookie, "triggeredMatchConfirmation", { matchId: alex.userId });
     await call(t.app, alex.cookie, "triggeredMatchConfirmation", { matchId: robin.userId });
-    const introduction = (await outbox()).filter((m) => m.to.includes(robin.email) && /meet Alex/.test(m.subject));
+    const introduction = (await mailsTo(t, robin.email)).filter((m) => /meet Alex/.test(m.subject));
     expect(introduction).toHaveLength(1);
     expect(introduction[0]?.headers).not.toMatch(/List-Unsubscribe/i);
   });

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { SHADOW_HIDE_REPORTERS } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, inArray } from "drizzle-orm";
@@ -7,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { matches, profiles, reports, users } from "../../../src/db/schema.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
 import { call, createPerson } from "../../support/matching-fixtures.ts";
+import { type Mail, mailsTo } from "../../support/outbox.ts";
 
 // What reports do to pairs, tried as an attacker would through the API: reporting people one was
 // never shown to hide them, a hidden person keeping and confirming to get someone's email anyway,
@@ -60,14 +59,9 @@ async function hideByReports(target: string) {
   expect(await hiddenAt(target)).not.toBeNull();
 }
 
-/** The To: header of a stored email (the body names the other person's address too). */
-const headerTo = (text: string) => /^To: (.*)$/im.exec(text)?.[1] ?? "";
-
-async function introductionsTo(email: string): Promise<string[]> {
-  const outbox = path.join(t.config.dataDir, "outbox");
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const texts = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
-  return texts.filter((text) => text.includes("Sam found you a match") && headerTo(text).includes(`<${email}>`));
+/** The introductions (both said yes) emailed to `email`. */
+async function introductionsTo(email: string): Promise<Mail[]> {
+  return (await mailsTo(t, email)).filter((mail) => mail.text.includes("Sam found you a match"));
 }
 
 describe("only people shown a person's photos can report them", () => {

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { ACCOUNT_ERROR_CODES } from "@sams-web/domain/accounts/contracts";
 import { MODERATION_QUEUE_LIMIT, REPORTS_PER_DAY, SHADOW_HIDE_REPORTERS } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
@@ -20,6 +18,7 @@ import type { MailMessage } from "../../../src/platform/mail/mailer.ts";
 import { MAIL_RETRY_QUEUE } from "../../../src/platform/mail/retrying-mailer.ts";
 import { createTestApp, signUp, solveBotcheck, type TestApp } from "../../support/helpers.ts";
 import { call, createPerson, signedUpPerson } from "../../support/matching-fixtures.ts";
+import { mailsTo } from "../../support/outbox.ts";
 import { freePort } from "../../support/own-postgres.ts";
 import { readZip } from "../../support/zip.ts";
 
@@ -296,11 +295,7 @@ describe("moderation", () => {
     expect(back?.suspendedAt).toBeNull();
 
     // The email that says so, once, to the suspended person.
-    const outbox = path.join(t.config.dataDir, "outbox");
-    const mails = await Promise.all((await readdir(outbox)).map((file) => readFile(path.join(outbox, file), "utf8")));
-    expect(
-      mails.filter((mail) => mail.includes(subject.email) && mail.includes(MESSAGES.suspendedMailSubject)),
-    ).toHaveLength(1);
+    expect(await mailsTo(t, subject.email, MESSAGES.suspendedMailSubject)).toHaveLength(1);
 
     const log = await t.db.select().from(moderationActions).where(eq(moderationActions.subjectId, subject.userId));
     expect(log.map(({ action, reason, moderatorId }) => ({ action, reason, moderatorId }))).toEqual([
@@ -357,14 +352,9 @@ describe("moderation", () => {
       .update(users)
       .set({ emailVerified: true, mailboxProvenAt: new Date() })
       .where(eq(users.id, second.userId));
-    const outbox = path.join(t.config.dataDir, "outbox");
     const mailsAbout = async () => {
       const [account] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, subject));
-      const files = await readdir(outbox).catch(() => []);
-      const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), "utf8")));
-      return mails.filter(
-        (mail) => mail.includes(account?.email ?? "?") && mail.includes(MESSAGES.suspendedMailSubject),
-      );
+      return mailsTo(t, account?.email ?? "?", MESSAGES.suspendedMailSubject);
     };
 
     const answers = await Promise.all(
