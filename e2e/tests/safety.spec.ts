@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import { MODERATION_QUEUE_LIMIT } from "@sams-web/domain/safety/rules";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import sharp from "sharp";
 import { makeImage } from "../fixtures/images.ts";
@@ -356,6 +357,59 @@ test.describe("on a laptop", () => {
         0,
       );
       await card.screenshot({ path: test.info().outputPath(`moderation-misleading-text-${viewport.width}.png`) });
+    }
+  });
+
+  test(`past ${MODERATION_QUEUE_LIMIT} people, /admin shows the strongest cases, one reported last among them`, async ({
+    page,
+    person: moderator,
+    db,
+  }, testInfo) => {
+    await db.makeModerator(moderator.id);
+    // More people reported once a day ago (each by another mailbox, none counting towards a hide)
+    // than the queue shows, and one reported just now by two mailboxes that count: the strongest.
+    const crowd = Array.from({ length: MODERATION_QUEUE_LIMIT + 1 }, (_, i) => `e2e-queue-crowd-${moderator.id}-${i}`);
+    const strong = `e2e-queue-strong-${moderator.id}`;
+    for (const id of [...crowd, strong]) db.deleteAfterTest(id);
+    await db.query(
+      `with people as (select id, case when id = $2 then 'Strong Case' else 'Crowd' end as name from unnest($1::text[]) as id),
+         made as (insert into users (id, name, email) select id, name, id || '@e2e.example.com' from people)
+       insert into profiles (user_id, display_name, email) select id, name, id || '@e2e.example.com' from people`,
+      [[...crowd, strong], strong],
+    );
+    await db.query(
+      `insert into reports (reported_id, reason, reporter_mailbox_key, created_at)
+       select id, 'other', 'crowd-mailbox-' || id, now() - interval '1 day' from unnest($1::text[]) as id`,
+      [crowd],
+    );
+    await db.query(
+      `insert into reports (reported_id, reason, reporter_mailbox_key, counts_toward_hide)
+       values ($1, 'harassment', 'strong-a', true), ($1, 'harassment', 'strong-b', true)`,
+      [strong],
+    );
+
+    await page.goto("/admin");
+    const names = page.getByRole("main").getByRole("heading", { level: 2 });
+    await expect(names).toHaveCount(MODERATION_QUEUE_LIMIT);
+    await expect(page.getByText(MESSAGES.moderationQueueFull)).toBeVisible();
+    // The case reported last is shown, ahead of everyone reported once, though an older case is left out.
+    const shown = await names.allTextContents();
+    expect(shown.indexOf("Strong Case")).toBeGreaterThanOrEqual(0);
+    expect(shown.indexOf("Strong Case")).toBeLessThan(shown.indexOf("Crowd"));
+    expect(shown.filter((name) => name === "Crowd").length).toBeLessThan(crowd.length);
+    const strongCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Strong Case" }) });
+    await expect(strongCard.getByRole("heading", { name: "Open reports (2)" })).toBeVisible();
+    // Two hundred cards on a phone: each in the page's width, the first one on the first screen.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await expect(names.first()).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await page.screenshot({ path: testInfo.outputPath(`moderation-queue-full-${viewport.width}.png`) });
     }
   });
 });

@@ -21,7 +21,7 @@ export const SAFETY_MESSAGES = {
   moderationQueueLoading: "Loading the queue…",
   moderationQueueLoadFailed: "We couldn't load the moderation queue. Please try again.",
   moderationEmptyQueue: "Nothing to review. Reports and duplicate photos will appear here.",
-  moderationQueueFull: `These are the ${MODERATION_QUEUE_LIMIT} people waiting longest for a decision; more appear as you decide.`,
+  moderationQueueFull: `These are the ${MODERATION_QUEUE_LIMIT} people with the strongest evidence against them; the rest appear as you decide.`,
   moderationDismissed: "Dismissed: the reports and duplicate-photo flags are closed.",
   moderationSuspended: "Suspended: they are signed out, out of every search, and told by email.",
   moderationRestored: "Restored: they can sign in and be found again.",

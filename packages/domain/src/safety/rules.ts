@@ -47,7 +47,7 @@ export const DECISIONS_AGAINST_REPORTERS: readonly ModerationAction[] = ["dismis
 export const MODERATION_REASON_MAX_LENGTH = 1_000;
 
 /**
- * People the moderation queue shows at once, those waiting longest for a decision first: more
+ * People the moderation queue shows at once, the strongest evidence first (queueStrength): more
  * than a moderator decides in a sitting, few enough for a phone. Deciding brings the next ones.
  */
 export const MODERATION_QUEUE_LIMIT = 200;
