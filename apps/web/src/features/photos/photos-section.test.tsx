@@ -1,5 +1,11 @@
 import { PHOTO_ORDER_PATH } from "@sams-web/domain/photos/contracts";
-import { PHOTOS_MESSAGES } from "@sams-web/domain/photos/messages";
+import {
+  PHOTOS_MESSAGES,
+  photoMovedAnnouncement,
+  photoName,
+  photoRemovedAnnouncement,
+  slotsRemaining,
+} from "@sams-web/domain/photos/messages";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -67,12 +73,12 @@ describe("Settings' photos", () => {
     server(() => ({ status: 500, body: {} }));
     renderWith([A, B, C]);
     expect(names()).toEqual([A, B, C]);
-    expect(screen.getByRole("img", { name: "Photo 1 of 3, your main photo" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: `${photoName(1, 3)}, your main photo` })).toBeTruthy();
     expect((screen.getByRole("button", { name: "Move earlier (photo 1)" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Move later (photo 3)" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Make main photo (photo 1)" })).toBeNull();
     expect(screen.getByRole("link", { name: "Add photos" }).getAttribute("href")).toBe("/photo-upload");
-    expect(screen.getByText("2 slots remaining")).toBeTruthy();
+    expect(screen.getByText(slotsRemaining(2))).toBeTruthy();
   });
 
   it("moves a photo by keyboard, says where it went, and keeps focus on it", async () => {
@@ -86,12 +92,12 @@ describe("Settings' photos", () => {
     fireEvent.click(moveLater);
     await waitFor(() => expect(names()).toEqual([B, A, C]));
     expect(calls).toEqual([{ url: PHOTO_ORDER_PATH, method: "PUT", body: { photos: [B, A, C] } }]);
-    expect(live()?.textContent).toBe("Photo 1 moved later: it is now photo 2 of 3.");
+    expect(live()?.textContent).toBe(photoMovedAnnouncement(1, 2, 3));
     await waitFor(() => expect(document.activeElement?.textContent).toBe("Move later (photo 2)"));
 
     fireEvent.click(screen.getByRole("button", { name: "Make main photo (photo 3)" }));
     await waitFor(() => expect(names()).toEqual([C, B, A]));
-    expect(live()?.textContent).toBe("Photo 3 is now your main photo.");
+    expect(live()?.textContent).toBe(photoMovedAnnouncement(3, 1, 3));
     // The new main photo has no "Make main photo": focus goes to what it still offers.
     await waitFor(() => expect(document.activeElement?.textContent).toBe("Move later (photo 1)"));
   });
@@ -109,7 +115,7 @@ describe("Settings' photos", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remove photo 2" }));
     await waitFor(() => expect(names()).toEqual([A, C]));
     expect(calls).toEqual([{ url: B, method: "DELETE", body: undefined }]);
-    expect(live()?.textContent).toBe("Photo 2 removed. You have 2 photos.");
+    expect(live()?.textContent).toBe(photoRemovedAnnouncement(2, 2));
   });
 
   it("at the minimum of 2 no photo can be removed, and the page says why", () => {
