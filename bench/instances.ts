@@ -18,17 +18,32 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Go to node itself, before the server (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
+  /**
+   * The repository whose server runs: this one (the default), or another checkout with its
+   * dependencies installed (a baseline to compare with).
+   */
+  checkout?: string;
+  /**
+   * How long to wait for `/api/health` before giving up. A first start of the embedded Postgres
+   * (initdb, then the migrations) has taken minutes on a busy machine, so the default is generous:
+   * a server that is merely slow is waited for, one that exits is reported at once.
+   */
+  startupLimitMs?: number;
+}
+
+/** How long startInstance waits for a server's health check by default: 10 minutes. */
+const DEFAULT_STARTUP_LIMIT_MS = 600_000;
+
 /**
  * Starts a server on `env.PORT` (a free port when not given) and resolves once `/api/health`
- * answers. `nodeArgs` go to node itself, before the server (e.g. --cpu-prof, which NODE_OPTIONS
- * refuses). `checkout` is the repository whose server runs: this one, or another checkout with its
- * dependencies installed (a baseline to compare with). The server's errors go to this process's
- * stderr.
+ * answers 200. The server's errors go to this process's stderr.
  */
 export async function startInstance(
   env: Record<string, string>,
-  nodeArgs: string[] = [],
-  checkout = root,
+  { nodeArgs = [], checkout = root, startupLimitMs = DEFAULT_STARTUP_LIMIT_MS }: StartOptions = {},
 ): Promise<Instance> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -53,17 +68,23 @@ export async function startInstance(
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
     await exited;
   };
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + startupLimitMs;
   for (;;) {
     const ok = await fetch(`${base}/api/health`).then(
       (response) => response.status === 200,
       () => false,
     );
     if (ok) return { child, base, publicUrl, exited, stop };
-    if (child.exitCode !== null) throw new Error(`an instance exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the server of ${checkout} on port ${port} exited (${child.signalCode ?? `code ${child.exitCode}`}) before ${base}/api/health answered; its errors are above`,
+      );
+    }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error("an instance did not start");
+      throw new Error(
+        `the server of ${checkout} on port ${port} did not answer ${base}/api/health within ${Math.round(startupLimitMs / 1000)} s; it was stopped (a slower machine may need a larger startupLimitMs)`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -90,8 +90,7 @@ async function startCheckout(checkout: string) {
         BOTCHECK_MAX_NUMBER: "1000",
         LOG_LEVEL: "warn",
       },
-      [],
-      checkout,
+      { checkout },
     );
     return { base: server.publicUrl, cookie: await signUp(server.base, `bench-${Date.now()}@example.com`), stop };
   } catch (error) {

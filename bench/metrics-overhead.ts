@@ -151,11 +151,10 @@ async function main() {
     // Last, apart from the rounds (a profiler slows what it watches): a third instance with metrics
     // under the same load, profiled. The profile is written when it exits, drained as a deploy would.
     const profiles = path.join(dir, "profiles");
-    const profiled = await startInstance({ ...env, METRICS_PORT: String(await freePort()) }, [
-      "--cpu-prof",
-      "--cpu-prof-dir",
-      profiles,
-    ]);
+    const profiled = await startInstance(
+      { ...env, METRICS_PORT: String(await freePort()) },
+      { nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profiles] },
+    );
     instances.push(profiled);
     await measure(profiled, cookie, SECONDS * 2);
     profiled.child.kill("SIGTERM");
