@@ -275,9 +275,25 @@ export const AREA_QUESTIONS = {
   open: { question: "Are you in, or looking for, an open relationship?", endsOn: "yes" },
   cheating: { question: "Have you ever cheated on a partner?", endsOn: "yes" },
   socialMedia: { question: "Do you share much of your life on social media?", endsOn: "yes" },
+  ex: { question: "Do you live with a former partner, or stay very close to one?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;
+
+/**
+ * Habits and stances no quick question settles, read from both people's words (so what the other
+ * says of themselves settles a limit, or breaks it): each with the neutral question put to a
+ * candidate who never said, ending the pair on a yes when the limit rules the topic out.
+ */
+export const WORD_TOPIC_QUESTIONS = {
+  gambling: "Do you gamble or bet regularly?",
+  guns: "Do you own a gun?",
+  proLife: "Would you call yourself pro-life on abortion?",
+  proChoice: "Would you call yourself pro-choice on abortion?",
+  antiVax: "Are you against vaccination?",
+} as const satisfies Record<string, string>;
+
+export type WordTopicName = keyof typeof WORD_TOPIC_QUESTIONS;
 
 /** A limit on lying about something askable ("your age", "being single"), asked about that thing. */
 export function lieQuestion(subject: string): { question: string; endsOn: "yes" | "no" } {

@@ -13,7 +13,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   moving:
     /\b(?:overseas|abroad|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
   distance:
-    /\b(?:long[-\s]distance|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening))\b/i,
+    /\b(?:long[-\s]distance|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo)\b/i,
   activism:
     /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
   attached:
@@ -21,6 +21,8 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   open: /\b(?:one[-\s]on[-\s]one|exclusive|exclusivity|monogam(?:y|ous)|non-monogam(?:y|ous)|open\s+relationships?|polyamor(?:y|ous)|poly|swing(?:ing|ers)|throuple|a\s+third|sharing\s+(?:a|my|their)\s+(?:partner|man|woman|bed))\b/i,
   cheating:
     /\b(?:cheat(?:s|ed|ing|er|ers)?(?!\s+(?:at|days?|meals?|sheets?|codes?|on\s+(?:tests?|exams?|taxes|(?:my|your|their|a)\s+diet)))|unfaithful|infidelit(?:y|ies)|two-tim(?:e|es|ed|ing|er|ers)|(?:step|steps|stepped|stepping)\s+out\s+on|(?:stray|strays|strayed|straying)(?!\s+(?:dogs?|cats?|animals?|bullets?|hairs?))|play(?:s|ed|ing)?\s+away)\b/i,
+  // Someone else's ex still close: living together, best friends, part of every day.
+  ex: /\b(?:(?:your|their|his|her|an?)\s+(?:ex|exes|ex-(?:wife|husband|girlfriend|boyfriend|partner|spouse)|former\s+(?:partner|spouse|wife|husband|girlfriend|boyfriend))|used\s+to\s+be\s+(?:your|their|his|her)\s+(?:wife|husband|spouse|partner|girlfriend|boyfriend))\b/i,
   socialMedia:
     /\b(?:social\s+media|instagram|insta|tiktok|snapchat|facebook|influencers?|selfies?|(?:'s|my|your|their|a|our)\s+(?:news\s*)?feeds?\b|(?:post|posts|posting|posted)\s+(?:everything|it\s+all|online|about\s+(?:us|me|their|his|her)))/i,
 };

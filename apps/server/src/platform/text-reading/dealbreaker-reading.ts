@@ -6,6 +6,8 @@ import {
   lieQuestion,
   relativeLimitQuestion,
   topicQuestion,
+  WORD_TOPIC_QUESTIONS,
+  type WordTopicName,
 } from "@sams-web/domain/non-negotiables/messages";
 import {
   READING_LABEL_MAX_CHARS,
@@ -15,9 +17,16 @@ import {
   sharesWordRun,
 } from "@sams-web/domain/non-negotiables/rules";
 import { areasIn, lieSubject } from "./dealbreaker-areas.ts";
-import { type ClauseRules, readRuleClause, readSelf, type TopicName, topicsIn } from "./dealbreaker-topics.ts";
+import {
+  type ClauseRules,
+  readRuleClause,
+  readSelf,
+  type TopicName,
+  topicsIn,
+  topicWordIn,
+} from "./dealbreaker-topics.ts";
 import { boundsOf, ownHeightIn, readRelativeLimit } from "./relative-limits.ts";
-import { POST_NEGATION, readClause, statementClauses, stem, stripInstructions } from "./text.ts";
+import { fromTexting, POST_NEGATION, readClause, statementClauses, stem, stripInstructions } from "./text.ts";
 
 // Sam's reading of a person's dealbreakers, in their own words, as items Sam reads back to them:
 //  - a topic the quick questions know ("No smokers", "someone who doesn't want kids") becomes
@@ -95,7 +104,7 @@ const TRAILING_FILLER =
   /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
 /** Words too vague to ask about on their own. */
 const FILLER = new Set(
-  "true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present".split(
+  "true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present actually whatever".split(
     " ",
   ),
 );
@@ -372,10 +381,11 @@ export function askableQuestion(question: string): boolean {
  * Questions a phrase cut in the wrong place makes, which no one could answer: a verb that does
  * not agree ("Are you is impossible?"), a dangling last word ("... about your?"), a subordinate
  * clause or a possessive where a description should be ("Is if you'd ...", "Are you partner's
- * ...?"), a word fragment ("Are you -on-one?").
+ * ...?"), a word fragment ("Are you -on-one?", "Are you 's parents?"), a statement made into a
+ * thing ("Is kindness matters most part of your life?", "Is whatever the story ...?").
  */
 const MALFORMED =
-  /\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you)\s+part\s+of\s+your\s+life\?)/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you)\s+part\s+of\s+your\s+life\?)/i;
 
 /** A requirement said without its subject: "Must have a car", "Has to drive". */
 const MUST_SUBJECTLESS = /^(?:must|should|has\s+to|have\s+to|needs?\s+to|gotta)\s+/i;
@@ -601,7 +611,7 @@ export function readDealbreakers(
   const add = (item: ReadingItem) => {
     if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
   };
-  const rest = relativeLimits(restoreEllipsis(restateRefusals(stripInstructions(text))), own, add);
+  const rest = relativeLimits(restoreEllipsis(restateRefusals(stripInstructions(fromTexting(text)))), own, add);
   // Politics asked to agree is read over whole sentences (the ask and the side are often apart),
   // and such a sentence is read for nothing else.
   const unread: string[] = [];
@@ -611,7 +621,16 @@ export function readDealbreakers(
     if (politics.length === 0) unread.push(sentence);
   }
   let previous: Rule = { endsOn: "yes" };
-  for (const { raw, liking } of clausesWithMood(unread.join(" "))) {
+  let lastTopicWord: string | undefined;
+  for (const { raw: said, liking } of clausesWithMood(unread.join(" "))) {
+    // "It's not that I don't like dogs, I just can't live with one": "one" is a dog, when that
+    // makes the clause a rule about dogs.
+    const resolved =
+      lastTopicWord && topicsIn(readClause(said)).size === 0
+        ? said.replace(OBJECT_ANAPHOR, `$1${lastTopicWord}`)
+        : said;
+    const raw = resolved !== said && readRuleClause(clean(resolved)).named.size > 0 ? resolved : said;
+    lastTopicWord = topicWordIn(raw) ?? lastTopicWord;
     const clause = clean(raw);
     if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || !looksEnglish(clause)) continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
@@ -628,6 +647,20 @@ export function readDealbreakers(
       (limit) => traits.length === 0 || !STANCE_LIMITS.has(limit),
     );
     for (const limit of limits) add({ kind: "limit", id: `limit:${limit}`, limit, words: clause });
+    // A habit or stance no quick question settles (gambling, guns, vaccines) is asked with its own
+    // neutral question; the matcher first settles it from what the other says of themselves.
+    for (const topic of rules.named) {
+      const refused = rules.rulesOut.has(topic);
+      if (!isWordTopic(topic) || (!refused && !rules.requires.has(topic))) continue;
+      add({
+        kind: "ask",
+        id: `ask:${topic}`,
+        label: lowerFirst(shortLabel(clause)),
+        question: WORD_TOPIC_QUESTIONS[topic],
+        endsOn: refused ? "yes" : "no",
+        words: clause,
+      });
+    }
     for (const topic of rules.requires) {
       const question = REQUIRED_HABIT_QUESTIONS[topic];
       if (question) add({ kind: "ask", id: `ask:${topic}`, label: clause, question, endsOn: "no", words: clause });
@@ -679,6 +712,14 @@ export function readDealbreakers(
   }
   return [...items.values()];
 }
+
+function isWordTopic(topic: TopicName): topic is WordTopicName {
+  return topic in WORD_TOPIC_QUESTIONS;
+}
+
+/** A pronoun standing for the thing the clause before named, as the object of a verb. */
+const OBJECT_ANAPHOR =
+  /\b((?:with|against|having|have|has|own|owning|keep|keeping|around|near|stand|tolerate|accept|date|dating)\s+)(?:one|them|it|those)\b/i;
 
 /** A clause as Sam reads it back: its refusal markers and connectors left out. */
 function shortLabel(clause: string): string {
@@ -787,9 +828,52 @@ const PARTNER_MUST_NOT = new RegExp(
 const PAST_PARTNER_AGAIN =
   /(^|[.!?]\s+)(?:my|an?)\s+(?:ex|ex-\w+|last|previous|former|old)(?:\s+(?:boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?))?\s+(?:was|were|had\s+been)\s+([^.!?;,]+?)\s*(?:,|;|\band\b|\s[-\u2013\u2014]\s)\s*(?:so\s+)?(?:(?:i|i'll|i\s+will|i'm|i\s+am)\s+(?:won't|will\s+not|never|not|can't|cannot|refuse\s+to)\s+(?:going\s+to\s+)?(?:go\s+through|going\s+through|do|doing|live\s+(?:with|through)|deal\s+with|repeat|put\s+up\s+with|be\s+with)\s+(?:that|it|this|one)(?:\s+(?:again|twice|anymore|any\s+more))?|never\s+again|not\s+again)\b[^.!?]*/gi;
 
+/**
+ * Irony, said straight: "Nothing says romance like a girlfriend who smells like an ashtray,
+ * right?" and "Love a man who spends the rent at the casino. Said no one ever." both refuse
+ * what they praise.
+ */
+const NOTHING_SAYS =
+  /(^|[.!?]\s+)(?:because\s+|oh,?\s+)?nothing\s+says\s+(?:[\w']+\s+){1,3}?like\s+([^.!?]+?)(?:,?\s*(?:right|eh|huh|yeah|amirite|lol))?\s*[.!?]+/gi;
+const SAID_NO_ONE_EVER =
+  /(^|[.!?]\s+)(?:(?:i|we)\s+)?(?:just\s+|really\s+|totally\s+)?(?:love|adore|like|enjoy|want|need|dream\s+of)\s+([^.!?]+?)[.!,]?\s*(?:said\s+no\s+(?:one|woman|man|body)\s+ever)\b[.!]*/gi;
+/**
+ * A double negative is a yes: "It's not that I don't want kids" wants them; "It's not that I'd
+ * never date someone with kids" and "It's not that I don't like dogs" accept them.
+ */
+const NOT_THAT_I_DONT_WANT =
+  /\b(?:it's|it\s+is)\s+not\s+that\s+(?:i|i'm|i\s+am)\s+(?:don't|do\s+not|am\s+not|'m\s+not|never)\s+(want|need|hope\s+for|wish\s+for)\b/gi;
+const NOT_THAT_I_NEVER =
+  /\b(?:it's|it\s+is)\s+not\s+that\s+(?:i|i'd|i'm|i\s+would)\s+(?:never|don't|do\s+not|wouldn't|would\s+not|won't|can't|couldn't)\s+[\w']+(?:\s+(?:with|to|around))?\s+/gi;
+/**
+ * A story about a past partner, then "I'm not going through that again": what the partner did
+ * is refused from now on ("My last girlfriend spent every pay packet on scratch cards ... I'm not
+ * going through that again" is "Anyone who spent every pay packet on scratch cards is a no").
+ */
+const STORY_AGAIN =
+  /(^|[.!?]\s+)(?:my|an?)\s+(?:ex|ex-\w+|last|previous|former|old)(?:\s+(?:boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?))?\s+((?!was\b|were\b|had\s+been\b)[^.!?;,]+?)(?:[,;][^.!?]*)?[.!]\s*(?:so\s+)?(?:i'm|i\s+am|i'll|i\s+will|i)\s+(?:not|never|won't|will\s+not|can't|cannot)\s+(?:going\s+to\s+)?(?:go|going|do|doing|live|living|deal|dealing|repeat|put|putting)\s+(?:through|with|up\s+with)?\s*(?:that|it|this|all\s+that)\s+(?:again|twice)[^.!?]*[.!]?/gi;
+
+/**
+ * "If you want a family, please swipe on", "If you still live with your ex, even just as
+ * friends, we're done": whoever the condition describes is refused.
+ */
+const IF_YOU_THEN_GO = new RegExp(
+  String.raw`(^|[.!?]\s+|[,;]\s*)if\s+you\s+([^,.!?;]+?)(?:,\s*(?:even|especially|including|just|not\s+even)\b[^,.!?;]*)?,?\s+(?:(?:then|please|just),?\s+)?${DISMISSAL_WORDS}[^.!?]*[.!?]*`,
+  "gi",
+);
+/** A wish said without its "I": "dont want kids ever" is "I don't want kids ever". */
+const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|need|plan\s+(?:on|to)|wish\s+for)\b)/gi;
+
 function restateRefusals(text: string): string {
   return text
     .replace(/[\u2018\u2019]/g, "'")
+    .replace(NOTHING_SAYS, "$1No $2.")
+    .replace(SAID_NO_ONE_EVER, "$1No $2.")
+    .replace(NOT_THAT_I_DONT_WANT, "I $1")
+    .replace(UNSAID_I, "$1I $2")
+    .replace(IF_YOU_THEN_GO, "$1Anyone who $2 is a no.")
+    .replace(NOT_THAT_I_NEVER, "I'm fine with ")
+    .replace(STORY_AGAIN, "$1Anyone who $2 is a no.")
     .replace(IMPERATIVE_IF, "$1If ")
     .replace(IMPERATIVE_BE, "$1No ")
     .replace(PARTNER_MUST, "$1I need someone who ")

@@ -1,4 +1,4 @@
-import { POST_NEGATION, type ReadWord, readClause, statementClauses, stem } from "./text.ts";
+import { fromTexting, POST_NEGATION, type ReadWord, readClause, statementClauses, stem } from "./text.ts";
 
 // The topics a dealbreaker names that the quick questions also know (smoking, drinking, children,
 // faith, marriage...), read from words. Two readings:
@@ -37,7 +37,12 @@ export type TopicName =
   | "religion"
   | "marriage"
   | "left"
-  | "right";
+  | "right"
+  | "gambling"
+  | "guns"
+  | "proLife"
+  | "proChoice"
+  | "antiVax";
 
 export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   smoking: {
@@ -110,7 +115,41 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
     exactWords:
       "right-wing right-winger right-wingers conservative conservatives tory tories republican republicans maga trump trumper trumpers gop reform-voter",
   },
+  // Habits and stances no quick question settles, ruled out like a habit and read from what the
+  // other says of themselves. Bets, slots and ranges said in more words, and the guns that are
+  // tools or idioms ("a glue gun", "stick to my guns"), are told apart in text.ts (PHRASES);
+  // "I bet you'd like it" is no gambling, so "bet" is met only in those phrases.
+  gambling: {
+    kind: "habit",
+    words:
+      "gamble gambles gambled gambling gambler gamblers casino casinos poker roulette blackjack bookies bookmaker bookmakers scratchcard scratchcards",
+    exactWords: "betting punter punters",
+  },
+  guns: {
+    kind: "habit",
+    words:
+      "gun guns gunowner firearm firearms rifle rifles pistol pistols handgun handguns shotgun shotguns weapon weapons ammo ammunition",
+    exactWords: "nra ar-15 ar15 revolver revolvers",
+  },
+  // Sides of the abortion debate: each is the other's opposite, as left and right are.
+  proLife: { kind: "habit", words: "", exactWords: "pro-life pro-lifer pro-lifers prolife anti-abortion" },
+  proChoice: { kind: "habit", words: "", exactWords: "pro-choice prochoice pro-abortion" },
+  // Against vaccines; being vaccinated denies it ("fully vaccinated"), refusing to be affirms it
+  // ("I don't vaccinate").
+  antiVax: {
+    kind: "habit",
+    words: "",
+    exactWords:
+      "anti-vax anti-vaxx anti-vaxxer anti-vaxxers anti-vaxer anti-vaxers antivax antivaxx antivaxxer antivaxxers anti-vaccine anti-vaccination unvaccinated unvaxxed",
+    against: "vaccinate vaccinated vaccination vaccinations vaccine vaccines vaxxed",
+  },
 };
+
+/** Sides that deny each other: who stands on one does not stand on the other. */
+const OPPOSITE_SIDES: readonly [TopicName, TopicName][] = [
+  ["left", "right"],
+  ["proLife", "proChoice"],
+];
 
 export function isStanceTopic(topic: TopicName): boolean {
   return TOPICS[topic].kind === "stance";
@@ -156,9 +195,11 @@ function topicOfWord(w: ReadWord): { topic: TopicName; against: boolean } | unde
 
 /** A rule about a habit that asks for degree ("heavy drinking") is met only by that degree. */
 const INTENSITY =
-  /\b(heavy|heavily|excessive|excessively|too much|too many|a lot|lots|drunk|drunks|alcoholic|binge|nightly|every (?:single )?(?:night|evening|day)|most (?:nights|evenings|days)|daily)\b/i;
+  /\b(heavy|heavily|excessive|excessively|too much|too many|a lot|lots|drunk|drunks|alcoholic|binge|nightly|every (?:single )?(?:night|evening|day)|most (?:nights|evenings|days)|daily|(?:[4-9]|\d\d|four|five|six|seven|eight|nine|ten|twelve) (?:pints|beers|drinks|shots)|pints deep|hammered|wasted|plastered|legless)\b/i;
 const OTHERS =
-  /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|man|men|woman|women|who|those|date|dating)\b/i;
+  /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|girlfriend|girlfriends|boyfriend|boyfriends|man|men|woman|women|who|those|date|dating)\b/i;
+/** The words right before the person that describe them: "I am not accepting smoking person". */
+const DESCRIBED_BEFORE = /(?:^|\s)(?:an?|any|the)?\s*((?:[\w'-]+\s+){1,2})$/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|myself|mine)\b/i;
 const REQUIRE =
   /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to|looking for|non-negotiable|essential)\b/i;
@@ -233,6 +274,15 @@ export function readRuleClause(clause: string): ClauseRules {
     applyRule(rules, topicsIn(readClause(attribute)), rulesOut || refusedAfter, attribute);
     // "Smokers or anyone who drinks": a name before the person is a bare name.
     if (!FIRST_PERSON.test(before)) applyBareName(rules, before);
+    else {
+      // "I'd never date a smoking man": the words that describe the person, not the refusal's
+      // negation, say what is ruled out.
+      const unread = (topic: TopicName) =>
+        !rules.rulesOut.has(topic) && !rules.requires.has(topic) && !rules.stances.has(topic);
+      const described = DESCRIBED_BEFORE.exec(before)?.[1] ?? "";
+      const named = [...topicsIn(readClause(described)).keys()].filter(unread);
+      applyRule(rules, new Map(named.map((topic) => [topic, 1 as const])), rulesOut, clause);
+    }
   } else if (FIRST_PERSON.test(clause.replace(POST_NEGATION, " "))) {
     // "Smoking is a hard no for me" names no one: its "me" is the marker's, read as a bare name.
     // About themselves: "I'm allergic to cats" rules cats out; "I'm an atheist" is a stance.
@@ -315,7 +365,7 @@ export interface SelfReading {
 // day", "she drinks") or about how the person was brought up ("I was raised Catholic") says
 // nothing of them now; one about what they did once ("I used to vape", "I bet on horses in my
 // twenties") says they no longer do; "not a big drinker" says they drink, lightly.
-const SOMEONE_ELSE =
+export const SOMEONE_ELSE =
   /^\s*(?:(?:and|but|so|also|though|because|since)\s+)?(?:(?:my|our|his|her|their)\s+(?:(?:late|old|older|younger|little|big|best|former)\s+)?(?:dad|father|mom|mum|mother|parents?|brother|sister|siblings?|ex|ex-\w+|exes|friends?|roommates?|flatmates?|housemates?|uncle|aunt|grandfather|grandmother|grandpa|grandma|granddad|family|cousins?|colleagues?|boss|neighbou?rs?|husband|wife|boyfriend|girlfriend|partner|stepdad|stepmom|stepmum|son|daughter)\b(?!\s+and\s+i\b)|(?:he|she|they)\b(?!'re\s+my))/i;
 /** "Drugs are my job, never my hobby", "I pour wine for a living": work, not a habit. */
 const AT_WORK =
@@ -325,6 +375,7 @@ const UPBRINGING = /\b(?:raised|brought\s+up|grew\s+up|growing\s+up|as\s+a\s+(?:
 const PAST_HABIT =
   /\b(?:used\s+to|in\s+my\s+(?:teens|twenties|thirties|forties|youth|younger\s+days|student\s+days|past)|at\s+(?:university|uni|college)|in\s+(?:college|high\s+school|school)|as\s+a\s+(?:teenager|student)|years\s+ago|back\s+(?:then|in\s+the\s+day)|when\s+i\s+was\s+(?:younger|young|a\s+student|in\s+\w+))\b/i;
 const STILL_NOW = /\b(?:still|now|again|these\s+days|every|most|since)\b/i;
+const OFTEN_AFTER = /^\s*(?:and\s+)?(?:every|each)\s+(?:single\s+)?(?:day|night|evening)\b|^\s*(?:daily|nightly)\b/i;
 const LIGHTLY = /\bnot\s+(?:a\s+|an\s+)?(?:big|heavy|huge|much\s+of\s+an?|really\s+an?)\s+([a-z-]+er)\b/i;
 
 export function readSelf(selfText: string): SelfReading {
@@ -332,9 +383,12 @@ export function readSelf(selfText: string): SelfReading {
   const had = (topic: TopicName, heavy: boolean) =>
     self.has.set(topic, { heavy: heavy || self.has.get(topic)?.heavy === true });
   // "Cigarettes? Never touched them." answers its own question: a denial.
-  const said = selfText.replace(SELF_ANSWERED, (_all, topic: string) => `Never ${topic.trim()}.`);
-  for (const clause of statementClauses(said)) {
-    if (SOMEONE_ELSE.test(clause) || UPBRINGING.test(clause) || AT_WORK.test(clause)) continue;
+  const said = fromTexting(selfText).replace(SELF_ANSWERED, (_all, topic: string) => `Never ${topic.trim()}.`);
+  const clauses = statementClauses(said);
+  clauses.forEach((clause, index) => {
+    if (SOMEONE_ELSE.test(clause) || UPBRINGING.test(clause) || AT_WORK.test(clause)) return;
+    // "I drink two or three beers, every day": how often, said in a clause of its own.
+    const often = OFTEN_AFTER.test(clauses[index + 1] ?? "");
     const past = PAST_HABIT.test(clause) && !STILL_NOW.test(clause.replace(PAST_HABIT, ""));
     const light = LIGHTLY.exec(clause);
     const lightTopic = light ? TOPIC_OF.get(stem(light[1] ?? ""))?.topic : undefined;
@@ -347,20 +401,27 @@ export function readSelf(selfText: string): SelfReading {
       } else if (isStanceTopic(topic)) {
         if (self.stances.get(topic) !== -1) self.stances.set(topic, polarity);
       } else if (polarity === 1) {
-        had(topic, INTENSITY.test(clause));
+        had(topic, often || INTENSITY.test(clause));
       } else {
         self.denies.add(topic);
       }
     }
-  }
+  });
   // A dog or a cat is a pet.
   const pet = self.has.get("dogs") ?? self.has.get("cats");
   if (pet) self.has.set("pets", pet);
   else if (self.denies.has("dogs") && self.denies.has("cats")) self.denies.add("pets");
-  // Who stands on one side of politics does not stand on the other.
-  if (self.has.has("left") && !self.has.has("right")) self.denies.add("right");
-  if (self.has.has("right") && !self.has.has("left")) self.denies.add("left");
+  // Who stands on one side (of politics, of abortion) does not stand on the other.
+  for (const [one, other] of OPPOSITE_SIDES) {
+    if (self.has.has(one) && !self.has.has(other)) self.denies.add(other);
+    if (self.has.has(other) && !self.has.has(one)) self.denies.add(one);
+  }
   return self;
+}
+
+/** The first word of a clause that names a topic ("dogs" in "It's not that I don't like dogs"). */
+export function topicWordIn(clause: string): string | undefined {
+  return readClause(clause).find((w) => topicOfWord(w) !== undefined)?.word;
 }
 
 /** The habit a rule about `topic` is also met by (a rule about tobacco is met by smoking). */

@@ -114,6 +114,9 @@ const EAGER =
   /\b(?:can't|cannot|can\s+not|couldn't)\s+(?:wait|(?:picture|imagine|see)\s+(?:my\s+life|myself|a\s+life|a\s+future|my\s+future|life)\s+without)\b/gi;
 /** A denied absence is a presence: "I never miss Friday prayers" keeps them. */
 const NEVER_MISS = /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarely)\s+miss(?:es|ed)?\b/gi;
+/** So is a denied going without: "I never leave the house without my handgun" has one. */
+const NEVER_WITHOUT =
+  /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarely)\s+((?:[\w']+\s+){0,4}?)without\b/gi;
 /**
  * Turns of phrase that name a topic in more than one word, joined so the topic's word list knows
  * them: "little ones" are children, blending families is taking on stepchildren, and what one
@@ -155,9 +158,23 @@ const PHRASES: readonly [RegExp, string][] = [
     /\b(?:conservative|liberal|progressive)(?=\s+(?:with|about|in\s+(?:how|what)|when|estimates?|dresser|amounts?|helpings?|arts|use|sprinkling|dose|rock|metal|house|trance|lenses|disease|education|school))/gi,
     "measured",
   ],
+  // A former spouse is no stance on marriage: "a best friend who used to be your husband".
+  [/\bused\s+to\s+be\s+(?:your|their|his|her|my)\s+(?:wife|husband|spouse)\b/gi, "was your ex-partner"],
   [/\bblend(?:ed|ing)?\s+(?:our\s+|two\s+)?famil(?:y|ies)\b/gi, "stepfamily"],
   [/\b(?:buy|buys|bought|get|gets|got|score|scores)\s+(?:\w+\s+){0,2}from\s+a\s+dealer\b/gi, "buy drugs"],
   [/\bdrug\s+dealers?\b/gi, "drugs"],
+  // Gambling in more than one word; "slots" alone are also times and places.
+  [
+    /\bscratch[-\s]cards?\b|\b(?:online\s+)?slot\s+(?:apps?|machines?|sites?)\b|\bonline\s+slots\b|\bfruit\s+machines?\b|\b(?:put|puts|putting|place|places|placing|have|has|having)\s+(?:a\s+)?(?:bet|bets|flutter|punt)\b|\bbet(?:s|ting)?\s+on\s+(?:the\s+)?(?:football|horses|races|games?|sports?|matches|fights?|dogs)\b|\bpoker\s+nights?\b/gi,
+    "gambling",
+  ],
+  [/\bpoker[-\s]faced?\b/gi, "straight-faced"],
+  // Guns in more than one word, and tools and idioms that only sound like them.
+  [/\bconcealed[-\s]carry\b|\bshooting\s+(?:range|ranges|club|clubs)\b|\bgun\s+(?:range|club)\b/gi, "guns"],
+  [
+    /\b(?:glue|nail|staple|heat|spray|water|radar|paint|grease|caulk(?:ing)?|massage|foam|starting|starter|nerf|toy)\s+(?:guns?|pistols?)\b|\btop\s+gun\b|\bson\s+of\s+a\s+gun\b|\bjump(?:s|ed|ing)?\s+the\s+gun\b|\bstick(?:s|ing)?\s+to\s+(?:my|your|his|her|their|our)\s+guns\b|\bbig\s+guns\b|\bsmoking\s+gun\b|\bgun-shy\b|\brifl(?:e|es|ed|ing)\s+through\b/gi,
+    "tool",
+  ],
 ];
 /** Denials said in more than one word: "gave up smoking", "I stay away from alcohol". */
 const GAVE_UP =
@@ -165,10 +182,48 @@ const GAVE_UP =
 const KEEP_AWAY =
   /\b(?:stay|stays|stayed|keep|keeps|kept|steer|steers|steered)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\b/gi;
 
+/**
+ * Texting shorthand said in full, so that one reading serves every voice: "cant do smokers sry,
+ * or ppl who r always drunk" is "can't do smokers sorry, or people who are always drunk";
+ * "smokin'" is "smoking".
+ */
+const TEXTING: readonly [RegExp, string][] = [
+  [/\b(can|don|won|isn|aren|doesn|didn|wouldn|couldn|shouldn|haven|hasn|wasn|weren|ain)t\b/gi, "$1't"],
+  [/\bim\b/gi, "I'm"],
+  [/\bive\b/gi, "I've"],
+  // Lower case only for the short ones: "U.S." and "R&B" are no shorthand.
+  [/\bu\b(?![-'&])/g, "you"],
+  [/\bur\b(?![-'&])/g, "your"],
+  [/\br\b(?![-'&])/g, "are"],
+  [/\bppl\b/gi, "people"],
+  [/\b(?:pls|plz|plez)\b/gi, "please"],
+  [/\bsry\b/gi, "sorry"],
+  [/\bsmth\b/gi, "something"],
+  [/\b(?:bc|cuz|coz|bcoz)\b/gi, "because"],
+  [/\btho\b/gi, "though"],
+  [/\bw\/o\b/gi, "without"],
+  [/\bw\/\s*/gi, "with "],
+  [/\bn\b(?![-'&])/g, "and"],
+  [/\bgf\b/gi, "girlfriend"],
+  [/\bbf\b/gi, "boyfriend"],
+  [/\bkiddos?\b/gi, "kids"],
+  [/\b(?:lol|lmao|haha+|tbh|ngl|imo|imho)\b/gi, ""],
+  [/\b(smok|drink|vap|gambl|party|toke|hunt|shoot)in'?(?=\W|$)/gi, "$1ing"],
+];
+
+export function fromTexting(text: string): string {
+  return TEXTING.reduce((said, [shorthand, full]) => said.replace(shorthand, full), text);
+}
+
 export function readClause(said: string): ReadWord[] {
   const clause = PHRASES.reduce(
     (text, [phrase, joined]) => text.replace(phrase, joined),
-    said.replace(EAGER, "eager").replace(NEVER_MISS, "keep").replace(GAVE_UP, "quit").replace(KEEP_AWAY, "avoid"),
+    said
+      .replace(EAGER, "eager")
+      .replace(NEVER_MISS, "keep")
+      .replace(NEVER_WITHOUT, "always $1with")
+      .replace(GAVE_UP, "quit")
+      .replace(KEEP_AWAY, "avoid"),
   );
   const marker = POST_NEGATION.exec(clause);
   const deniedBefore = marker ? words(clause.slice(0, marker.index)).length : 0;

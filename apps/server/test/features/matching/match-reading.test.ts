@@ -169,6 +169,72 @@ describe("dealbreakers, whatever the wording", () => {
       { goals: "I'm not the marrying type." },
       true,
     ],
+    [
+      "'anyone who's married' against 'married, but we live separate lives'",
+      { dealbreakers: "I can't be with anyone who's married, whatever the story." },
+      { about: "I'm married, but we live separate lives and have for years." },
+      true,
+    ],
+    [
+      "'no married men' against a man long divorced",
+      { dealbreakers: "No married men." },
+      { about: "I was married for twelve years; we divorced in 2019 and it's long settled." },
+      false,
+    ],
+    [
+      "'not yet divorced' against a divorce that should go through next year",
+      { dealbreakers: "Nobody separated but not yet divorced, please." },
+      { about: "My wife and I separated last spring and the divorce should go through next year." },
+      true,
+    ],
+    [
+      "'pro-choice people need not apply' against someone pro-choice",
+      { dealbreakers: "Pro-choice people need not apply." },
+      { about: "I'm pro-choice and have marched for it." },
+      true,
+    ],
+    [
+      "'no pro-lifers' against someone pro-choice",
+      { dealbreakers: "I can't be with someone who is pro-life." },
+      { about: "I'm pro-choice, always have been." },
+      false,
+    ],
+    [
+      "'a gun owner is a no' against a pistol in the safe",
+      { dealbreakers: "A gun owner is a no for me." },
+      { about: "I keep a pistol in the safe and a rifle for deer season." },
+      true,
+    ],
+    [
+      "'a gun owner is a no' against a photographer who shoots birds",
+      { dealbreakers: "A gun owner is a no for me." },
+      { about: "I'm a wildlife photographer: I shoot birds with a long lens." },
+      false,
+    ],
+    [
+      "'anti-vaxxers' against someone who won't vaccinate",
+      { dealbreakers: "Anti-vaxxers are a hard no." },
+      { about: "I don't vaccinate and never will." },
+      true,
+    ],
+    [
+      "texted 'cant do smokers sry' against a texted smoker",
+      { dealbreakers: "cant do smokers sry" },
+      { about: "i smoke like 10 a day tbh" },
+      true,
+    ],
+    [
+      "'I am not accepting smoking person' against twenty years of cigarettes",
+      { dealbreakers: "I am not accepting smoking person." },
+      { about: "I am smoking since twenty years, maybe ten cigarette in one day." },
+      true,
+    ],
+    [
+      "'it's not that I don't want kids' against a man booked for a vasectomy",
+      { dealbreakers: "It's not that I don't want kids: I do. So nobody who has decided against them." },
+      { about: "I've known since my twenties I don't want children." },
+      true,
+    ],
   ];
   it.each(cases)("%s", (_name, holder, other, conflict) => {
     expect(dealbreakerConflict(n(holder), n(other))).toBe(conflict);

@@ -36,9 +36,14 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["People in pyramid schemes or multi-level marketing.", "Are you in pyramid schemes?", "yes"],
     ["I won't do open relationships.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Hunting is where I draw the line.", "Is hunting part of your life?", "yes"],
-    ["Guns are out of the question.", "Are guns part of your life?", "yes"],
-    ["Please, nobody who spends their evenings at the casino.", "Do you spend your evenings at the casino?", "yes"],
-    ["If you're still living with your ex, keep scrolling.", "Are you still living with your ex?", "yes"],
+    // Guns, gambling and an ex close by have neutral questions of their own.
+    ["Guns are out of the question.", "Do you own a gun?", "yes"],
+    ["Please, nobody who spends their evenings at the casino.", "Do you gamble or bet regularly?", "yes"],
+    [
+      "If you're still living with your ex, keep scrolling.",
+      "Do you live with a former partner, or stay very close to one?",
+      "yes",
+    ],
     // Shortened so as not to quote, a question never ends on a count ("...on the road three?").
     ["A partner who is away on the road three weeks a month.", "Are you away on the road?", "yes"],
     ["Anyone who can't share their home with pets.", "Would you share your home with pets?", "no"],
@@ -171,15 +176,11 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
   it.each([
     ["Heavy ink puts me off; I like skin the way it came.", "Is heavy ink part of your life?", "yes"],
     ["A man who punches walls is someone I'll never date.", "Do you punch walls?", "yes"],
-    [
-      "Betting apps on the phone wrecked my family once; never again.",
-      "Are betting apps on the phone part of your life?",
-      "yes",
-    ],
-    ["I won't have a weapon under my roof.", "Is a weapon part of your life?", "yes"],
+    ["Betting apps on the phone wrecked my family once; never again.", "Do you gamble or bet regularly?", "yes"],
+    ["I won't have a weapon under my roof.", "Do you own a gun?", "yes"],
     [
       "If your ex is still your closest friend, we're not going to work.",
-      "Is your ex still your closest friend?",
+      "Do you live with a former partner, or stay very close to one?",
       "yes",
     ],
     ["A partner whose job keeps them away all week won't work.", "Does your job keep you away all week?", "yes"],
@@ -589,5 +590,131 @@ describe("new grammar, described habits, honesty and politics in the other's own
     expect(limits("If he's got kids, no.")).toEqual(["hasChildren"]);
     expect(asked(read("If you've been to prison, we're done."))).toEqual([["Have you ever been to prison?", "yes"]]);
     expect(asked(read("Must have a driving licence."))).toEqual([["Do you have a driving licence?", "no"]]);
+  });
+});
+
+describe("other voices, a status in the other's own words, and stances that are no party", () => {
+  const against = (dealbreakers: string, otherSays: string, facts = {}) =>
+    checkLimits(holder(dealbreakers), other(otherSays, facts));
+  const tapped = (limit: "married" | "separated") => holder("Kindness matters most.", { limits: [limit] });
+  const settled = { conflict: false, questions: [] };
+
+  it("a relationship status said in the other's own words breaks a married or separated limit", () => {
+    const anyMarried = "I can't be with anyone who's married, whatever the story.";
+    expect(against(anyMarried, "I'm married, but we live separate lives and have for years.").conflict).toBe(true);
+    expect(
+      checkLimits(tapped("married"), other("Technically I'm still married; the paperwork is slow.")).conflict,
+    ).toBe(true);
+    expect(
+      against(
+        "Nobody separated but not yet divorced, please.",
+        "My wife and I separated last spring and the divorce should go through next year.",
+      ).conflict,
+    ).toBe(true);
+    expect(checkLimits(tapped("separated"), other("I'm in the middle of a divorce at the moment.")).conflict).toBe(
+      true,
+    );
+  });
+
+  it("a status that keeps the limit settles it without a question; one never said, or unclear, is asked", () => {
+    expect(against("No married men.", "I was married for twelve years; we divorced in 2019.")).toEqual(settled);
+    expect(checkLimits(tapped("married"), other("I'm a widow; my husband died four years ago."))).toEqual(settled);
+    expect(checkLimits(tapped("separated"), other("Divorced, properly and finally, five years ago."))).toEqual(settled);
+    const askMarried = { conflict: false, questions: [{ question: "Are you married?", endsOn: "yes" }] };
+    expect(against("No married men.", "I'm married to my job, honestly.")).toEqual(askMarried);
+    expect(against("No married men.", "My sister is married with three kids.")).toEqual(askMarried);
+    // Separated is still married in law: a limit on being married is asked, not settled.
+    expect(against("Not someone who is still legally married.", "We separated last spring.")).toEqual(askMarried);
+    // A reading never confirmed refuses nothing: it only asks.
+    const unconfirmed = { ...holder("No married men."), readingConfirmed: false };
+    expect(checkLimits(unconfirmed, other("I'm married, but we live separate lives."))).toEqual(askMarried);
+  });
+
+  it("pro-life, pro-choice, anti-vax, guns and gambling are refused on the other's own words", () => {
+    const proLife = "I'm pro-choice and I can't be with someone who is pro-life.";
+    expect(against(proLife, "I'm proudly pro-life and volunteer at a pregnancy centre.").conflict).toBe(true);
+    expect(against(proLife, "I'm pro-choice, always have been.")).toEqual(settled);
+    expect(against(proLife, "I teach piano.")).toEqual({
+      conflict: false,
+      questions: [{ question: "Would you call yourself pro-life on abortion?", endsOn: "yes" }],
+    });
+    expect(against("Pro-choice people need not apply.", "I'm pro-choice and have marched for it.").conflict).toBe(true);
+    const antiVax = "Anti-vaxxers are a hard no.";
+    expect(against(antiVax, "I don't vaccinate and never will; natural immunity is enough.").conflict).toBe(true);
+    expect(against(antiVax, "Fully vaccinated, boosters and all.")).toEqual(settled);
+    const guns = "A gun owner is a no for me.";
+    expect(against(guns, "I never leave the house without my handgun.").conflict).toBe(true);
+    expect(against("Guys who carry a concealed weapon? Pass.", "I have my concealed carry permit.").conflict).toBe(
+      true,
+    );
+    expect(against(guns, "I'm a wildlife photographer: I shoot birds with a long lens.").conflict).toBe(false);
+    expect(against(guns, "I stick to my guns and fix everything with a glue gun.").conflict).toBe(false);
+    const gamblers = "Smokers. Gamblers. Heavy drinkers.";
+    expect(against(gamblers, "I'm on the slot apps most evenings.").conflict).toBe(true);
+    expect(against(gamblers, "I bet you'd love my cooking.", { smoking: "no", drinking: "never" })).toEqual({
+      conflict: false,
+      questions: [{ question: "Do you gamble or bet regularly?", endsOn: "yes" }],
+    });
+  });
+
+  it("texting, non-native English, irony and double negatives are read for what they mean", () => {
+    expect(limits("cant do smokers sry. or ppl who r always drunk lol")).toEqual(["smokingAny", "drinkingHeavy"]);
+    expect(limits("dont want kids ever, if u want a family pls swipe on")).toEqual(["wantsChildren"]);
+    expect(limits("I am not accepting smoking person. Also I have asthma.")).toEqual(["smokingAny"]);
+    expect(
+      limits("Because nothing says romance like a girlfriend who smells like an ashtray, right? Yeah, no."),
+    ).toEqual(["smokingAny"]);
+    expect(
+      against("Love a man who spends the rent at the casino. Said no one ever.", "I play poker most Fridays.").conflict,
+    ).toBe(true);
+    expect(limits("It's not that I don't like dogs, I just can't live with one.")).toEqual(["dogs"]);
+    expect(limits("It's not that I don't want kids: I do, very much. So nobody who has decided against them.")).toEqual(
+      ["noChildrenWanted"],
+    );
+    expect(read("It's not that I'd never date someone with kids; I'd love to, actually.")).toEqual([]);
+    // "Every day" in a clause of its own, and pints by the half-dozen, are heavy drinking.
+    const daily = "For me is not possible a man who drink alcohol every day.";
+    expect(against(daily, "After work I drink always two or three beers, every day.").conflict).toBe(true);
+    expect(against("No heavy drinkers.", "weekends r for the pub, im usually 6 pints deep by sunday").conflict).toBe(
+      true,
+    );
+    expect(against("No heavy drinkers.", "I'll have a glass of wine at a wedding, that's about it.").conflict).toBe(
+      false,
+    );
+  });
+
+  it("a limit told as a story, or about the other's ex, is asked with its topic's question", () => {
+    const gambling = [["Do you gamble or bet regularly?", "yes"]];
+    expect(
+      asked(
+        read(
+          "My last girlfriend spent every pay packet on scratch cards and online slots, and I covered her rent for a year. I'm not going through that again.",
+        ),
+      ),
+    ).toEqual(gambling);
+    expect(
+      asked(
+        read(
+          "Three years ago I moved across the country for a man who then took a job on an oil rig, and I saw him six weeks a year. I won't do that again.",
+        ),
+      ),
+    ).toEqual([["Do you live far from here, or spend weeks at a time away?", "yes"]]);
+    const ex = [["Do you live with a former partner, or stay very close to one?", "yes"]];
+    expect(asked(read("If you still live with your ex, even just as friends, we're done."))).toEqual(ex);
+    // "Who used to be your husband" is an ex, no stance on marriage.
+    expect(
+      read(
+        "An ex who is still part of your daily life is a dealbreaker: I can't compete with a best friend who used to be your husband.",
+      ).map((item) => (item.kind === "ask" ? item.question : item.kind)),
+    ).toEqual(["Do you live with a former partner, or stay very close to one?"]);
+  });
+
+  it("a statement made into a question is not asked", () => {
+    expect(asked(read("Honesty and kindness matter most."))).toEqual([]);
+    expect(asked(read("Kindness matters."))).toEqual([]);
+    expect(asked(read("I won't move in with anyone's parents.")).flat().join(" ")).not.toContain(" 's");
+    expect(asked(read("Pro-choice people need not apply; life begins at conception."))).toEqual([
+      ["Would you call yourself pro-choice on abortion?", "yes"],
+    ]);
   });
 });

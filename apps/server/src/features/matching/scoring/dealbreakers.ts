@@ -12,6 +12,7 @@ import {
   type TopicName,
   topicsIn,
 } from "../../../platform/text-reading/dealbreaker-topics.ts";
+import { statusesIn } from "../../../platform/text-reading/relationship-status.ts";
 import {
   boundsOf,
   breaksRelativeLimit,
@@ -149,9 +150,9 @@ function stanceRule(topic: TopicName, stance: 1 | -1): ClauseRules {
   return { named: new Set([topic]), rulesOut: new Map(), requires: new Set(), stances: new Map([[topic, stance]]) };
 }
 
-/** The question each quick-question topic is put with, for a limit read from words. */
-function topicFact(topic: TopicName): keyof Facts {
-  const facts: Record<TopicName, keyof Facts> = {
+/** The quick question that settles each topic, for a limit read from words; none for topics no quick question asks. */
+function topicFact(topic: TopicName): keyof Facts | undefined {
+  const facts: Partial<Record<TopicName, keyof Facts>> = {
     smoking: "smoking",
     tobacco: "smoking",
     drinking: "drinking",
@@ -167,6 +168,12 @@ function topicFact(topic: TopicName): keyof Facts {
     right: "politics",
   };
   return facts[topic];
+}
+
+/** Whether the other answered the quick question that settles a topic. */
+function answeredBy(topic: TopicName, facts: Facts): boolean {
+  const fact = topicFact(topic);
+  return fact !== undefined && facts[fact] != null;
 }
 
 /**
@@ -281,7 +288,7 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     })),
     ...limitItems.map((item) => ({
       limit: item.limit,
-      // Being married or separated now is no stance on marriage: only an answer or a question settles it.
+      // Being married or separated now is no stance on marriage: it is read apart, below.
       rules: STATUS_LIMITS.has(item.limit) ? undefined : readRuleClause(item.words),
       confirmed: holder.readingConfirmed,
       tapped: false,
@@ -292,7 +299,20 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     // Their quick answer on the topic settles it (brokenLimit above has already judged it).
     if (other.facts[LIMITS[limit].topic] != null) continue;
     const topics = rules ? [...rules.named] : [];
-    if (rules && topics.some((topic) => other.facts[topicFact(topic)] != null)) continue;
+    if (rules && topics.some((topic) => answeredBy(topic, other.facts))) continue;
+    // Being married or separated now is settled by what the other says of where they stand ("I'm
+    // married, but we live separate lives" breaks a married limit, "we divorced in 2019" keeps
+    // it), else asked. Separated is still married in law, and married "but living separate lives"
+    // is nearly separated: either leaves the other limit to a question.
+    if (STATUS_LIMITS.has(limit)) {
+      const said = statusesIn(selfText(other.narrative));
+      const refused: readonly string[] = LIMITS[limit].refuses;
+      const broken = [...said].some((status) => refused.includes(status));
+      const settled = said.size > 0 && !said.has("married") && !said.has("separated");
+      if (broken && confirmed) conflict = true;
+      else if (broken || !settled) ask(LIMIT_QUESTIONS[limit]);
+      continue;
+    }
     // A limit whose words name no topic read from interviews (politics, being married) is settled
     // only by an answer or a question.
     const verdict =
@@ -323,7 +343,7 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     // "Is smoking part of your life?": a question about a habit the other answered in the quick
     // questions is settled by that answer, never put to them.
     const answered = [...topicsIn(readClause(item.question)).keys()].filter(
-      (topic) => !isStanceTopic(topic) && other.facts[topicFact(topic)] != null,
+      (topic) => !isStanceTopic(topic) && answeredBy(topic, other.facts),
     );
     if (answered.length > 0) {
       const verdict = textVerdict(habitQuestionRule(answered, item.endsOn), mine, theirs);
