@@ -213,7 +213,7 @@ describe("a guest's non-negotiables move into the account with the conversation"
     expect(row?.facts).toEqual(facts);
     expect(row?.readingConfirmedAt).not.toBeNull();
     expect(row?.reading.map((item) => (item.kind === "ask" ? item.question : item.id))).toEqual([
-      "Is gambling part of your life?",
+      "Do you gamble or bet regularly?",
     ]);
     expect(row?.refusedBits).not.toBe(0n);
   });

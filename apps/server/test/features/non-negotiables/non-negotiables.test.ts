@@ -67,7 +67,7 @@ describe("the dealbreakers stage, signed in", () => {
     expect(readBack.message).toContain("gambling");
     expect(readBack.message).toContain("anyone who lives on a boat");
     const questions = (reply: Reply) => reply.reading?.items.map((i) => (i.kind === "ask" ? i.question : i.id));
-    expect(questions(readBack)).toEqual(["Is gambling part of your life?", "Do you live on a boat?"]);
+    expect(questions(readBack)).toEqual(["Do you gamble or bet regularly?", "Do you live on a boat?"]);
     expect((await stored(person.userId))?.facts).toEqual(FACTS);
     expect((await stored(person.userId))?.readingConfirmedAt).toBeNull();
 
@@ -76,7 +76,7 @@ describe("the dealbreakers stage, signed in", () => {
     expect(corrected.body.result.stage).toBe("dealbreakers");
     expect(corrected.body.result.message).not.toContain("boat");
     expect(questions(corrected.body.result)).toEqual([
-      "Is gambling part of your life?",
+      "Do you gamble or bet regularly?",
       "Are tattoos part of your life?",
     ]);
 
@@ -103,7 +103,9 @@ describe("the dealbreakers stage, signed in", () => {
     const row = await stored(person.userId);
     expect(row?.readingConfirmedAt).not.toBeNull();
     expect(row?.pending).toBeNull();
-    expect(row?.reading.map((i) => (i.kind === "ask" ? i.question : i.id))).toEqual(["Is gambling part of your life?"]);
+    expect(row?.reading.map((i) => (i.kind === "ask" ? i.question : i.id))).toEqual([
+      "Do you gamble or bet regularly?",
+    ]);
     expect(row?.factBits).toBe(factBits(FACTS));
     expect(row?.refusedBits).toBe(refusedBits(FACTS));
   });
