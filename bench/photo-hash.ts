@@ -1,9 +1,11 @@
 // The duplicate-photo check's cost: a photo's hashes (photoFingerprints) against the re-encode
 // every upload already pays, and an uploaded photo's lookup (all its probes, one statement) among
-// the hashes kept of a million photos (seven rows each). The table is filled with its indexes
-// set aside and then rebuilt (as a bulk load is done; seven million inserts into five indexes
-// take most of an hour here), vacuumed and analysed. How well it tells copies from different
-// pictures is bench/photo-hash/accuracy.ts.
+// the hashes kept of a million photos (KEPT_HASHES_PER_PHOTO rows each), against the same lookup
+// among the seven rows a photo had before the 95 % corner crops were kept (the same hashes, in a
+// second schema of the same database) and against ADR 0021's statement. The tables are filled with
+// their indexes set aside and then rebuilt (as a bulk load is done; seven million inserts into five
+// indexes take most of an hour here), vacuumed and analysed. How well it tells copies from
+// different pictures is bench/photo-hash/accuracy.ts.
 //
 //   node --import tsx bench/photo-hash.ts [--photos 100] [--stored 1000000] [--lookups 200]
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,7 +20,7 @@ import { createDatabase, runMigrations } from "../apps/server/src/db/client.ts";
 import { users } from "../apps/server/src/db/schema.ts";
 import { findNearDuplicates } from "../apps/server/src/features/photos/mutations.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
-import { hashBands, photoFingerprints } from "../apps/server/src/features/photos/photo-hash.ts";
+import { hashBands, KEPT_HASHES_PER_PHOTO, photoFingerprints } from "../apps/server/src/features/photos/photo-hash.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
 import { freePort, percentile } from "./lib.ts";
 
@@ -99,15 +101,23 @@ async function lookupCost() {
     database: "bench",
     persistent: false,
   });
-  const { db, pool } = createDatabase(pg.url, 2, { connectMs: 30_000, statementMs: 60 * 60_000 });
+  const timeouts = { connectMs: 30_000, statementMs: 60 * 60_000 };
+  const { db, pool } = createDatabase(pg.url, 2, timeouts);
+  // The same statements, where photo_hashes is the `before` schema's: seven rows a photo.
+  const sevenRowsDatabase = createDatabase(
+    `${pg.url}${pg.url.includes("?") ? "&" : "?"}options=${encodeURIComponent("-c search_path=before")}`,
+    2,
+    timeouts,
+  );
   try {
     await runMigrations(db);
     await db.insert(users).values({ id: "owner", name: "Owner", email: "owner@example.com" });
     const started = performance.now();
-    // Random 64-bit hashes, seven per photo as the app keeps them; bands as the app computes them.
+    // Random 64-bit hashes, as many per photo as the app keeps; bands as the app computes them.
     // Inserted in slices, so a busy machine's statement timeout is never near; the indexes the
     // migrations made are dropped first and made again, as they were, afterwards.
-    const VARIANTS = 7;
+    const VARIANTS = KEPT_HASHES_PER_PHOTO;
+    const VARIANTS_BEFORE = 7;
     const indexes = await db.execute<{ definition: string; name: string }>(
       sql`select indexdef as definition, indexname as name from pg_indexes
           where tablename = 'photo_hashes' and indexname <> 'photo_hashes_user_id_photo_url_variant_pk'`,
@@ -122,14 +132,34 @@ async function lookupCost() {
         from (select g, v, ((random() * 4294967295)::bigint << 32) # (random() * 4294967295)::bigint as h
               from generate_series(${from}::int, ${to}::int) g, generate_series(0, ${VARIANTS - 1}) v) s`);
     }
-    for (const { definition } of indexes.rows) await db.execute(sql.raw(definition));
+    // The photos as they were kept before: their first seven hashes, the same values.
+    await db.execute(sql`create schema before`);
+    await db.execute(sql`create table before.photo_hashes (like public.photo_hashes including defaults)`);
+    await db.execute(
+      sql`insert into before.photo_hashes select * from public.photo_hashes where variant < ${VARIANTS_BEFORE}`,
+    );
+    const primaryKey = await db.execute<{ definition: string }>(
+      sql`select indexdef as definition from pg_indexes
+          where tablename = 'photo_hashes' and indexname = 'photo_hashes_user_id_photo_url_variant_pk'`,
+    );
+    for (const { definition } of [...indexes.rows, ...primaryKey.rows]) {
+      if (!definition.includes(" ON public.photo_hashes ")) throw new Error(`unexpected index: ${definition}`);
+      if (!primaryKey.rows.some((row) => row.definition === definition)) await db.execute(sql.raw(definition));
+      await db.execute(sql.raw(definition.replace(" ON public.photo_hashes ", " ON before.photo_hashes ")));
+    }
+    const schema = await sevenRowsDatabase.db.execute<{ name: string }>(sql`select current_schema() as name`);
+    if (schema.rows[0]?.name !== "before") throw new Error("the seven-row lookup would not read the before schema");
     // As autovacuum leaves the table between bursts of uploads: the visibility map lets the
     // lookup answer from the indexes alone.
-    await db.execute(sql`vacuum analyze photo_hashes`);
+    await db.execute(sql`vacuum analyze public.photo_hashes`);
+    await db.execute(sql`vacuum analyze before.photo_hashes`);
     console.log(
-      `${STORED_PHOTOS} photos (${STORED_PHOTOS * VARIANTS} hashes) stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${STORED_PHOTOS} photos (${STORED_PHOTOS * VARIANTS} hashes, and ${STORED_PHOTOS * VARIANTS_BEFORE} as before) stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const kept = await db.execute<{ hash: string }>(sql`select hash::text as hash from photo_hashes limit ${LOOKUPS}`);
+    // Of the hashes both tables keep, so each lookup has its copy to find.
+    const kept = await db.execute<{ hash: string }>(
+      sql`select hash::text as hash from photo_hashes where variant < ${VARIANTS_BEFORE} limit ${LOOKUPS}`,
+    );
     const randomHash = (i: number) => BigInt.asIntN(64, (BigInt(i + 1) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn);
     // An upload's six probes: one of them a kept hash with DUPLICATE_PHOTO_MAX_DISTANCE bits
     // flipped outside one band it keeps (as far as a found copy may be), the others unrelated;
@@ -151,7 +181,13 @@ async function lookupCost() {
     });
     const unseen = near.map((_, i) => Array.from({ length: PROBES }, (_, k) => randomHash(1_000_000 + PROBES * i + k)));
     // Interleaved, lookup by lookup, so a machine busy with other work weighs on each alike.
-    const times = { copy: [] as number[], unseen: [] as number[], previous: [] as number[], row: [] as number[] };
+    const times = {
+      copy: [] as number[],
+      unseen: [] as number[],
+      sevenRows: [] as number[],
+      previous: [] as number[],
+      row: [] as number[],
+    };
     const timed = async <T>(into: number[], task: () => Promise<T>): Promise<T> => {
       const start = performance.now();
       const result = await task();
@@ -159,12 +195,17 @@ async function lookupCost() {
       return result;
     };
     let found = 0;
+    let foundSevenRows = 0;
     let foundBefore = 0;
     for (let round = -5; round < near.length; round += 1) {
       const i = Math.max(round, 0);
       const probes = near[i] as bigint[];
       const hits = await timed(times.copy, () => findNearDuplicates(db, "someone-else", probes));
       await timed(times.unseen, () => findNearDuplicates(db, "someone-else", unseen[i] as bigint[]));
+      // The same lookup among seven rows a photo.
+      const hitsSevenRows = await timed(times.sevenRows, () =>
+        findNearDuplicates(sevenRowsDatabase.db, "someone-else", probes),
+      );
       // The previous lookup had four probes; the copy's is among them.
       const before = await timed(times.previous, () => previousLookup(db, probes.slice(0, 4)));
       // Baseline: one row read by its primary key, the cheapest statement there is on this table.
@@ -177,6 +218,7 @@ async function lookupCost() {
         for (const list of Object.values(times)) list.length = 0; // warm-up
       else {
         found += hits.length > 0 ? 1 : 0;
+        foundSevenRows += hitsSevenRows.length > 0 ? 1 : 0;
         foundBefore += before.rows.length > 0 ? 1 : 0;
       }
     }
@@ -195,11 +237,16 @@ async function lookupCost() {
       `an upload's lookup (${PROBES} probes) among ${STORED_PHOTOS} photos: a copy (${DUPLICATE_PHOTO_MAX_DISTANCE} bits off) ${line(times.copy)}, found ${found}/${near.length}; an unseen photo ${line(times.unseen)}`,
     );
     console.log(
+      `the same lookup among seven hashes a photo (${STORED_PHOTOS * VARIANTS_BEFORE}), same copies: ${line(times.sevenRows)}, found ${foundSevenRows}/${near.length}; ` +
+        `copy p95 now ${(p95(times.copy) / p95(times.sevenRows)).toFixed(2)}× it, p50 ${(p50(times.copy) / p50(times.sevenRows)).toFixed(2)}×`,
+    );
+    console.log(
       `the previous lookup (4 probes, bands within a bit), same copies: ${line(times.previous)}, found ${foundBefore}/${near.length}; ` +
         `copy p95 now ${(p95(times.copy) / p95(times.previous)).toFixed(2)}× it, p50 ${(p50(times.copy) / p50(times.previous)).toFixed(2)}×`,
     );
   } finally {
     await pool.end();
+    await sevenRowsDatabase.pool.end();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }

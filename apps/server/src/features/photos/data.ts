@@ -2,6 +2,7 @@ import { PHOTOS_SHOWN_STATUSES } from "@sams-web/domain/matching/rules";
 import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, matches, photoHashes, profiles } from "../../db/schema.ts";
+import { KEPT_HASHES_PER_PHOTO } from "./photo-hash.ts";
 
 export async function findPhotoUrls(db: Pick<Database, "select">, userId: string): Promise<string[] | null> {
   const [row] = await db
@@ -52,9 +53,10 @@ export async function flaggedPhotoUrls(db: Pick<Database, "select">, userId: str
 }
 
 /**
- * Up to `limit` people, in id order after `after`, with a current photo that has no hashes (saved
- * before the duplicate check kept the hashes it has now, or whose hashing failed), each with those
- * photos and when their profile was made.
+ * Up to `limit` people, in id order after `after`, with a current photo that has fewer hashes than
+ * the duplicate check keeps (none: saved before the check kept the hashes it has now, or whose
+ * hashing failed; some: saved before it kept more parts of a photo), each with those photos and
+ * when their profile was made.
  */
 export async function photosWithoutHashes(
   db: Database,
@@ -62,8 +64,8 @@ export async function photosWithoutHashes(
   limit: number,
 ): Promise<{ userId: string; photoUrls: string[]; profileCreatedAt: Date }[]> {
   const missing = sql`select photo.url from jsonb_array_elements_text(${profiles.photoUrls}) as photo(url)
-    where not exists (select 1 from ${photoHashes}
-      where ${photoHashes.userId} = ${profiles.userId} and ${photoHashes.photoUrl} = photo.url)`;
+    where (select count(*) from ${photoHashes}
+      where ${photoHashes.userId} = ${profiles.userId} and ${photoHashes.photoUrl} = photo.url) < ${KEPT_HASHES_PER_PHOTO}`;
   return db
     .select({
       userId: profiles.userId,

@@ -8,8 +8,9 @@ import { photoFingerprints } from "./photo-hash.ts";
 import { keyOfPhotoUrl, parsePhotoUrl, photosPrefix, versionSavedAt } from "./photo-keys.ts";
 
 /**
- * Current photos without duplicate-check hashes get them from their stored files: photos saved
- * before the hashes changed (the change deleted the old ones), or whose hashing failed at upload.
+ * Current photos without all their duplicate-check hashes get them from their stored files: photos
+ * saved before the hashes changed (the change deleted the old ones) or before more parts of each
+ * photo were kept, or whose hashing failed at upload.
  */
 export const PHOTO_HASH_RECOMPUTE_QUEUE = "photos-hash-recompute";
 /** Every run of the recompute (at start, daily, and each next batch) shares one key: one runs at a time. */
@@ -49,8 +50,8 @@ interface PhotoJobDeps {
 
 /**
  * One batch of the recompute: up to `limit` people after `after` (by id) with photos lacking
- * hashes. Each photo keeps the time it was saved (its version's name) as when it was first seen,
- * so between it and a copy the older upload stays the original; a photo whose version does not
+ * hashes. A photo keeps when its hashes say it was first seen, and one without any the time it was
+ * saved (its version's name), so between it and a copy the older upload stays the original; a photo whose version does not
  * tell (one the app did not save) counts from when its profile was made. A photo whose file is
  * missing or unreadable is left without hashes (and logged); the batch moves on past it.
  * Answers the last person looked at when there may be more, else null.

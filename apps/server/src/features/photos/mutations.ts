@@ -265,16 +265,19 @@ function hashRows(userId: string, photoUrl: string, stored: bigint[], firstSeenA
 }
 
 /**
- * The hashes of a current photo that has none (saved before the duplicate check kept these
- * hashes), first seen at `firstSeenAt` (when the photo was saved), and the duplicate check between
- * it and the other accounts' photos. As at an upload, the flag goes on whichever photo was seen
- * later (on this one when both were seen at the same moment); here that may be the other
- * account's, when it is a copy saved before this photo had hashes to be found by.
+ * The hashes of a current photo that has fewer than the check keeps (none: saved before the
+ * duplicate check kept these hashes; some: saved before it kept more parts of a photo), and the
+ * duplicate check between it and the other accounts' photos. The photo stays first seen when its
+ * hashes say (the earliest of those it has), or else at `firstSeenAt` (when the photo was saved);
+ * the hashes it has are kept as they are, as the same file gives the same hashes. As at an upload,
+ * the flag goes on whichever photo was seen later (on this one when both were seen at the same
+ * moment); here that may be the other account's, when it is a copy saved before this photo had
+ * hashes to be found by.
  *
- * Written only while the photo is still among the person's current photos and still has no
+ * Written only while the photo is still among the person's current photos and still lacks
  * hashes, under the person's hash lock and a share lock on their profile (a new photo set waits
  * until this is written): run twice, by two instances, or beside an upload, it changes nothing
- * more. Answers whether it recorded the hashes.
+ * more. Answers whether it recorded hashes.
  */
 export async function recordMissingPhotoHashes(
   db: Database,
@@ -286,14 +289,20 @@ export async function recordMissingPhotoHashes(
     await lockPhotoHashes(tx, userId);
     if (!(await currentPhotoUrls(tx, userId)).includes(photo.photoUrl)) return false;
     const [hashed] = await tx
-      .select({ one: sql`1` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        firstSeenAt: sql<Date | null>`min(${photoHashes.createdAt})`.mapWith(photoHashes.createdAt),
+      })
       .from(photoHashes)
-      .where(and(eq(photoHashes.userId, userId), eq(photoHashes.photoUrl, photo.photoUrl)))
-      .limit(1);
-    if (hashed) return false;
-    await tx.insert(photoHashes).values(hashRows(userId, photo.photoUrl, photo.stored, firstSeenAt));
+      .where(and(eq(photoHashes.userId, userId), eq(photoHashes.photoUrl, photo.photoUrl)));
+    if ((hashed?.count ?? 0) >= photo.stored.length) return false;
+    const seenAt = hashed?.firstSeenAt ?? firstSeenAt;
+    await tx
+      .insert(photoHashes)
+      .values(hashRows(userId, photo.photoUrl, photo.stored, seenAt))
+      .onConflictDoNothing();
     const flags = (await stillHashed(tx, await findNearDuplicates(tx, userId, photo.probes))).map((other) =>
-      other.firstSeenAt.getTime() > firstSeenAt.getTime()
+      other.firstSeenAt.getTime() > seenAt.getTime()
         ? {
             userId: other.otherUserId,
             photoUrl: other.otherPhotoUrl,

@@ -68,7 +68,7 @@ const TRIM_MAX = 0.25;
 /**
  * The photo in grey, without a plain border (told by its colours) if it has one, shrunk to
  * WORKING_SIZE on its longer side: every hash is taken from that one small picture, which keeps
- * eleven hashes cheap.
+ * fifteen hashes cheap.
  */
 async function withoutBorder(image: Buffer): Promise<Grey> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
@@ -92,30 +92,47 @@ function part(width: number, height: number, share: number, x: number, y: number
   return { left: Math.round((width - w) * x), top: Math.round((height - h) * y), width: w, height: h };
 }
 
+/** The corners, as (x, y) places in part(). */
+const CORNERS = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
+
 /**
- * What the duplicate-photo check keeps of a photo (`stored`, its rows in photo_hashes) and what it
- * looks up when a photo is uploaded (`probes`), all of the photo with any plain border trimmed.
- * Kept: the whole, its centre (80 %), and 90 % crops in the centre and each corner, so a copy
- * cropped by up to 10 % from any side matches one of them. Looked up: the whole and the centre at
- * 90 % and 80 %, as they are and mirrored; the centre is where a small rotation or shift changes
- * least, and two sizes of it give the exact-band lookup (PHOTO_HASH_BANDS) more chances.
+ * The parts of a photo whose hashes are kept (rows of photo_hashes, `variant` their index):
+ * the whole, its centre (80 %), 90 % crops in the centre and each corner, and 95 % crops in each
+ * corner. A copy cropped by up to 10 % from any side is near one of the 90 % crops; a copy
+ * shifted by a few per cent, once the strip it uncovered is trimmed, is the photo less a thin strip
+ * on two sides: near the whole or the 95 % crop in the corner it moved from. Variants are only
+ * ever added at the end, so the recompute job can tell a photo hashed before from its count.
+ */
+const KEPT_PARTS = [
+  [1, 0.5, 0.5],
+  [0.8, 0.5, 0.5],
+  [0.9, 0.5, 0.5],
+  ...CORNERS.map(([x, y]) => [0.9, x, y] as const),
+  ...CORNERS.map(([x, y]) => [0.95, x, y] as const),
+] as const;
+
+/** How many hashes are kept of each photo. */
+export const KEPT_HASHES_PER_PHOTO = KEPT_PARTS.length;
+
+/**
+ * What the duplicate-photo check keeps of a photo (`stored`, its rows in photo_hashes, in the
+ * order of KEPT_PARTS) and what it looks up when a photo is uploaded (`probes`), all of the photo
+ * with any plain border trimmed. Looked up: the whole and the centre at 90 % and 80 %, as they
+ * are and mirrored; the centre is where a small rotation or shift changes least, and two sizes of
+ * it give the exact-band lookup (PHOTO_HASH_BANDS) more chances.
  */
 export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: bigint[] }> {
   const picture = await withoutBorder(image);
   const { width, height } = picture;
-  const whole = part(width, height, 1, 0, 0);
-  const centre = part(width, height, 0.8, 0.5, 0.5);
-  const crops = [
-    [0.5, 0.5],
-    [0, 0],
-    [1, 0],
-    [0, 1],
-    [1, 1],
-  ].map(([x, y]) => part(width, height, 0.9, x as number, y as number));
-  const kept = [whole, centre, ...crops];
+  const kept = KEPT_PARTS.map(([share, x, y]) => part(width, height, share, x, y));
   const stored = await Promise.all(kept.map((region) => regionHash(picture, region)));
-  // The whole, the centre and the centre 90 % crop are already among the kept hashes.
-  const looked = [whole, crops[0] as Region, centre];
+  // The whole, the centre (80 %) and the centre 90 % crop are kept hashes already.
+  const looked = [kept[0], kept[2], kept[1]] as Region[];
   const mirrored = await Promise.all(looked.map((region) => regionHash(picture, region, true)));
   const probes = [stored[0], stored[2], stored[1], ...mirrored] as bigint[];
   return { stored, probes };

@@ -1,10 +1,11 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, photoHashes, users } from "../../../src/db/schema.ts";
 import { PHOTO_HASH_RECOMPUTE_QUEUE, recomputeMissingPhotoHashes } from "../../../src/features/photos/jobs.ts";
+import { KEPT_HASHES_PER_PHOTO, photoFingerprints } from "../../../src/features/photos/photo-hash.ts";
 import { keyOfPhotoUrl, parsePhotoUrl, versionSavedAt } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, createPgBossJobs } from "../../../src/platform/jobs/jobs.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
@@ -72,13 +73,13 @@ describe("recomputing the duplicate-check hashes of photos saved before them", (
     const started = new Date();
     await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
 
-    // Every current photo of the three has its seven hashes, first seen when its set was saved.
+    // Every current photo of the three has all its hashes, first seen when its set was saved.
     for (const [person, urls] of [
       [victim, victimUrls],
       [copier, copierUrls],
     ] as const) {
       const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, person.userId));
-      expect(rows.length).toBe(urls.length * 7);
+      expect(rows.length).toBe(urls.length * KEPT_HASHES_PER_PHOTO);
       for (const row of rows) {
         const savedAt = versionSavedAt(parsePhotoUrl(row.photoUrl)?.version ?? "");
         expect(row.createdAt.getTime()).toBe(savedAt?.getTime());
@@ -168,6 +169,55 @@ describe("recomputing the duplicate-check hashes of photos saved before them", (
     await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
     expect(await checkState(t)).toEqual(after);
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toEqual([]);
+  }, 240_000);
+});
+
+describe("photos hashed before the 95 % corner crops were kept", () => {
+  const jobs = createInlineJobs();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, undefined, { build: { jobs } });
+  });
+
+  it("get the hashes they lack, first seen when their first hashes say, and a shifted copy of one is then flagged", async () => {
+    const victim = await signUp(t.app);
+    const [blinds, dune] = (await Promise.all(["Blinds", "Dune"].map(realPhotograph))) as [Buffer, Buffer];
+    const victimUrls = await uploadPhotos(t.app, victim.cookie, [blinds, dune]);
+    // As the photos were kept before: their first seven hashes, seen first long ago.
+    const longAgo = new Date("2026-01-02T03:04:05.000Z");
+    await t.db.delete(photoHashes).where(and(eq(photoHashes.userId, victim.userId), gte(photoHashes.variant, 7)));
+    await t.db.update(photoHashes).set({ createdAt: longAgo }).where(eq(photoHashes.userId, victim.userId));
+    const kept = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, victim.userId));
+    expect(kept).toHaveLength(2 * 7);
+
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, victim.userId));
+    expect(rows).toHaveLength(2 * KEPT_HASHES_PER_PHOTO);
+    // The seven it had stay as they were; the new ones are those of its file, first seen as they.
+    for (const row of kept) expect(rows).toContainEqual(row);
+    for (const [index, url] of victimUrls.entries()) {
+      const { stored } = await photoFingerprints((await t.app.storage.get(keyOfPhotoUrl(url) as string)) as Buffer);
+      const photoRows = rows.filter((row) => row.photoUrl === url).sort((a, b) => a.variant - b.variant);
+      expect(
+        photoRows.map((row) => row.hash),
+        `photo ${index}`,
+      ).toEqual(stored);
+      for (const row of photoRows) expect(row.createdAt).toEqual(longAgo);
+    }
+    const before = await checkState(t);
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    expect(await checkState(t)).toEqual(before);
+
+    // A copy shifted by 20 px, which the seven hashes alone let pass, is flagged against the victim.
+    const copier = await signUp(t.app);
+    const copierUrls = await uploadPhotos(t.app, copier.cookie, [
+      await realPhotograph("Storm"),
+      await (COPIES["shift 20 px"] as (p: Buffer) => Promise<Buffer>)(blinds),
+    ]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toMatchObject([
+      { photoUrl: copierUrls[1], otherUserId: victim.userId, otherPhotoUrl: victimUrls[0] },
+    ]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
   }, 240_000);
 });
 

@@ -188,7 +188,32 @@ describe("photos uploaded to two accounts", () => {
     }
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, stranger.userId))).toEqual([]);
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
-  }, 240_000); // Ten uploads of real photographs, each hashed eleven ways: slow on a busy machine.
+  }, 240_000); // Ten uploads of real photographs, each hashed fifteen ways: slow on a busy machine.
+
+  it("flags shifted, rotated and framed copies of photographs whose hashes move most under them", async () => {
+    // A pale, nearly even wood grain and a photograph of blinds, both of which the check once let
+    // pass shifted (Blinds) or rotated and framed (Wood): the 95 % corner crops catch them.
+    const [blinds, wood] = (await Promise.all(["Blinds", "Wood"].map(realPhotograph))) as [Buffer, Buffer];
+    const victim = await signUp(t.app);
+    const victimUrls = await uploadPhotos(t.app, victim.cookie, [blinds, wood]);
+    const copies = [
+      ["shift 20 px", blinds, victimUrls[0]],
+      ["rotation 3°", wood, victimUrls[1]],
+      ["border 30 px", wood, victimUrls[1]],
+    ] as const;
+    for (const [index, [name, original, originalUrl]] of copies.entries()) {
+      const copier = await signUp(t.app);
+      const copy = await (COPIES[name] as (photo: Buffer) => Promise<Buffer>)(original);
+      await uploadPhotos(t.app, copier.cookie, [await picture(700 + index), copy]);
+      // Against the victim's photo (the framed copy of Wood is near the rotated one too).
+      const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
+      expect(
+        flags.map((flag) => [flag.otherUserId, flag.otherPhotoUrl]),
+        name,
+      ).toContainEqual([victim.userId, originalUrl]);
+    }
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+  }, 240_000);
 
   it("flags a mirrored copy too, against the account that had the picture first", async () => {
     const victim = await signUp(t.app);
