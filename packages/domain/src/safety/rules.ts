@@ -103,11 +103,11 @@ export function parseAdminEmails(value: string | undefined): string[] {
 /**
  * Two photos are taken for the same picture when a hash of one (a 64-bit DCT perceptual hash of
  * the photo, of its centre at two sizes, or of their mirror images) lies within this many bits of
- * a hash kept of the other (of the photo with any plain border trimmed, its centre, and 90 % crops
- * in the centre and each corner), and one of its PHOTO_HASH_BANDS bands is the same. On real
- * photographs, copies cropped by 10 %, rotated by 3°, shifted by
- * 20 px, framed, re-encoded, resized or mirrored land 0 to 10 bits from one of them, while
- * different pictures stayed 15 or more apart. A match on another account is flagged for
+ * a hash kept of the other (of the photo with any plain border trimmed, its centre, 90 % crops in
+ * the centre and each corner, and 95 % crops in each corner), and one of its PHOTO_HASH_BANDS bands
+ * is the same. On real photographs, copies cropped by 10 %, rotated by 3°, shifted by 20 px,
+ * framed, re-encoded, resized or mirrored mostly land 0 to 10 bits from one of them, while
+ * different pictures stayed 13 or more apart. A match on another account is flagged for
  * moderators, never refused: the first uploader may be the one whose photos were taken.
  */
 export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
@@ -117,10 +117,9 @@ export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
  * index at the probe's value of that band only (about one kept hash in 65,536 per band), and the
  * hashes found there are compared in full. If no band of two hashes were the same, they would
  * differ in at least 4 bits: so a hash within 3 bits is always found, and one 4 to
- * DUPLICATE_PHOTO_MAX_DISTANCE bits away only when one of its bands is the same. With seven
- * hashes kept per photo and six looked up, a copy has 42 chances, and its nearest pairs differ in
- * few bits; on the development photographs this caught what looking up every band within a bit
- * caught (17 values a band), but one copy, at a seventeenth of the index reads.
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits away only when one of its bands is the same. With eleven
+ * hashes kept per photo and six looked up, a copy has 66 chances, and its nearest pairs differ in
+ * few bits; a shifted copy lies a few bits from the 95 % crop in the corner it moved from.
  */
 export const PHOTO_HASH_BANDS = 4;
 

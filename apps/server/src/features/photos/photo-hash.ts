@@ -68,7 +68,7 @@ const TRIM_MAX = 0.25;
 /**
  * The photo in grey, without a plain border (told by its colours) if it has one, shrunk to
  * WORKING_SIZE on its longer side: every hash is taken from that one small picture, which keeps
- * fifteen hashes cheap.
+ * fourteen hashes cheap.
  */
 async function withoutBorder(image: Buffer): Promise<Grey> {
   const { width = 0, height = 0 } = await sharp(image).metadata();

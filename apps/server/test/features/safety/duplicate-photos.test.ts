@@ -188,7 +188,7 @@ describe("photos uploaded to two accounts", () => {
     }
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, stranger.userId))).toEqual([]);
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
-  }, 240_000); // Ten uploads of real photographs, each hashed fifteen ways: slow on a busy machine.
+  }, 240_000); // Ten uploads of real photographs, each hashed fourteen ways: slow on a busy machine.
 
   it("flags shifted, rotated and framed copies of photographs whose hashes move most under them", async () => {
     // A pale, nearly even wood grain and a photograph of blinds, both of which the check once let
