@@ -77,14 +77,3 @@ export async function photosWithoutHashes(
     .orderBy(asc(profiles.userId))
     .limit(limit);
 }
-
-/** Up to `limit` people's ids, in order, after `after`. */
-export async function peopleAfter(db: Database, after: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(gt(profiles.userId, after))
-    .orderBy(asc(profiles.userId))
-    .limit(limit);
-  return rows.map((row) => row.userId);
-}

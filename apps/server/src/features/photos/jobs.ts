@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { Jobs } from "../../platform/jobs/jobs.ts";
 import type { StorageDriver } from "../../platform/storage/storage.ts";
-import { peopleAfter, photosWithoutHashes } from "./data.ts";
+import { photosWithoutHashes } from "./data.ts";
 import { deleteHashesOfFormerPhotos, deletingPhotoFiles, recordMissingPhotoHashes } from "./mutations.ts";
 import { photoFingerprints } from "./photo-hash.ts";
 import { keyOfPhotoUrl, parsePhotoUrl, photosPrefix, versionSavedAt } from "./photo-keys.ts";
@@ -28,10 +28,19 @@ const RECOMPUTE_JOB = { policy: "stately", expireInSeconds: 300, retryLimit: 5, 
  * running per person.
  */
 export const PHOTO_SWEEP_QUEUE = "photos-sweep";
-/** Every person's files, a batch of people per run, daily: what a lost decision's sweep missed. */
+/**
+ * Every stored photo file, daily: what a lost decision's sweep missed. The store is walked in
+ * pages of keys (one listing request each on S3), and only the people a page holds files of are
+ * swept, against those files: a person with no files costs nothing, and nobody's folder is listed
+ * on its own.
+ */
 export const PHOTO_SWEEP_ALL_QUEUE = "photos-sweep-all";
 const SWEEP_ALL_KEY = "all";
-const SWEEP_PEOPLE_PER_RUN = 50;
+/** Keys per run: one S3 listing page (its most), about 200 people's photo sets. */
+const SWEEP_KEYS_PER_RUN = 1000;
+/** Where every person's files are: users/{id}/photos/… (photo-keys.ts). */
+const USERS_PREFIX = "users/";
+const PHOTO_FILE_OWNER = /^users\/([^/]+)\/photos\//;
 /** Daily at 05:13 UTC, a quiet hour. */
 const SWEEP_ALL_CRON = "13 5 * * *";
 const SWEEP_JOB = { policy: "stately", expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 60 } as const;
@@ -88,15 +97,17 @@ export async function recomputeMissingPhotoHashes(
  * flag (about them, or about someone else's copy of them), leaving any of a version saved within
  * PHOTO_SWEEP_GRACE_MS. Answers how many files it deleted and, when it left files for their
  * grace, when the first of those may be swept (`graceOverAt`); running it again deletes nothing
- * more.
+ * more. `listed`, when given, are the files to look at (of this person, listed by the caller
+ * before this call, as this call would list them itself before taking the lock).
  */
 export async function sweepPhotoFiles(
   deps: Pick<PhotoJobDeps, "db" | "storage">,
   userId: string,
   now = Date.now(),
+  listed?: readonly string[],
 ): Promise<{ deleted: number; graceOverAt: Date | null }> {
   const { db, storage } = deps;
-  const keys = await storage.list(photosPrefix(userId));
+  const keys = listed ?? (await storage.list(photosPrefix(userId)));
   if (keys.length === 0) return { deleted: 0, graceOverAt: null };
   // A photo's hashes go before its file (see deletingPhotoFiles).
   await deleteHashesOfFormerPhotos(db, userId);
@@ -153,16 +164,23 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
     },
     SWEEP_JOB,
   );
-  await jobs.work<{ after?: string }>(
+  await jobs.work<{ afterKey?: string }>(
     PHOTO_SWEEP_ALL_QUEUE,
-    async ({ after = "" }) => {
-      const people = await peopleAfter(deps.db, after, SWEEP_PEOPLE_PER_RUN);
+    async ({ afterKey = "" }) => {
+      const keys = await deps.storage.listPage(USERS_PREFIX, afterKey, SWEEP_KEYS_PER_RUN);
+      const byOwner = new Map<string, string[]>();
+      for (const key of keys) {
+        const owner = PHOTO_FILE_OWNER.exec(key)?.[1];
+        if (owner) byOwner.set(owner, [...(byOwner.get(owner) ?? []), key]);
+      }
       let deleted = 0;
-      for (const userId of people) deleted += (await sweepPhotoFiles(deps, userId)).deleted;
+      // A person whose files run on into the next page is swept there for the rest of them.
+      for (const [userId, listed] of byOwner)
+        deleted += (await sweepPhotoFiles(deps, userId, Date.now(), listed)).deleted;
       if (deleted > 0) log.info({ deleted }, "photo files no longer needed were deleted");
-      const last = people.at(-1);
-      if (people.length === SWEEP_PEOPLE_PER_RUN && last) {
-        await jobs.send(PHOTO_SWEEP_ALL_QUEUE, { after: last }, { singletonKey: SWEEP_ALL_KEY });
+      const last = keys.at(-1);
+      if (keys.length === SWEEP_KEYS_PER_RUN && last) {
+        await jobs.send(PHOTO_SWEEP_ALL_QUEUE, { afterKey: last }, { singletonKey: SWEEP_ALL_KEY });
       }
     },
     SWEEP_JOB,

@@ -6,6 +6,18 @@ import { assertSafeKey, type StorageDriver } from "./storage.ts";
 /** Files under one directory (DATA_DIR/photos by default). */
 export function createLocalStorage(root: string): StorageDriver {
   const fileFor = (key: string) => path.join(root, ...key.split("/"));
+  const list = async (prefix: string): Promise<string[]> => {
+    assertSafeKey(prefix, { prefix: true });
+    const dir = fileFor(prefix.slice(0, -1));
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    });
+    return entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+      .sort();
+  };
 
   return {
     async put(key, data) {
@@ -34,17 +46,11 @@ export function createLocalStorage(root: string): StorageDriver {
       assertSafeKey(prefix, { prefix: true });
       await rm(fileFor(prefix.slice(0, -1)), { recursive: true, force: true });
     },
-    async list(prefix) {
-      assertSafeKey(prefix, { prefix: true });
-      const dir = fileFor(prefix.slice(0, -1));
-      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error) => {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      });
-      return entries
-        .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
-        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-        .sort();
+    list,
+    async listPage(prefix, after, limit) {
+      // The directory tree is read whole each time: one machine's store, where that is cheap
+      // (a store that grows past that is what the S3 driver is for).
+      return (await list(prefix)).filter((key) => key > after).slice(0, limit);
     },
   };
 }

@@ -44,6 +44,14 @@ export function createS3Storage(options: S3Options): StorageDriver {
   };
 
   return {
+    async listPage(prefix, after, limit) {
+      assertSafeKey(prefix, { prefix: true });
+      // One request: S3 answers at most 1000 keys, in order, after StartAfter.
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: prefix, StartAfter: after || undefined, MaxKeys: limit }),
+      );
+      return (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+    },
     async put(key, data, contentType) {
       assertSafeKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));

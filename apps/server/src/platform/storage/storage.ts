@@ -13,6 +13,12 @@ export interface StorageDriver {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under `prefix`, for clean-up and tests. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Up to `limit` keys under `prefix` that sort after `after` (by code unit, as S3 lists them), in
+   * that order: one page of a walk through a large prefix, the next page starting after the last
+   * key of this one.
+   */
+  listPage(prefix: string, after: string, limit: number): Promise<string[]>;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;

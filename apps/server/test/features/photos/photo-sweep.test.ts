@@ -1,3 +1,6 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, photoHashes, users } from "../../../src/db/schema.ts";
@@ -9,6 +12,8 @@ import {
 } from "../../../src/features/photos/jobs.ts";
 import { keyOfPhotoUrl, newVersion, photoKey, photosPrefix } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
+import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
+import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
 import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
@@ -140,4 +145,50 @@ describe("sweeping photo files after a moderator's decision", () => {
     expect((await sweepPhotoFiles({ db: t.db, storage: t.app.storage }, person.userId, later())).deleted).toBe(1);
     expect(await stored(person.userId)).toEqual(keysOf(current));
   }, 120_000);
+});
+
+describe("the daily sweep of everyone's photo files", () => {
+  const jobs = createInlineJobs();
+  let listings = 0;
+  let t: TestApp;
+  beforeAll(async () => {
+    const local = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), "sams-web-sweep-all-")));
+    // The store, counting its listing requests (each one a LIST request to S3).
+    const storage: StorageDriver = {
+      ...local,
+      list: (prefix) => {
+        listings += 1;
+        return local.list(prefix);
+      },
+      listPage: (prefix, after, limit) => {
+        listings += 1;
+        return local.listPage(prefix, after, limit);
+      },
+    };
+    t = await createTestApp({}, undefined, undefined, { build: { storage, jobs } });
+  });
+
+  it("lists the store once for everyone's files, not once per person, and deletes only what nothing needs", async () => {
+    const [garden, storm] = (await Promise.all(["Garden", "Storm"].map(realPhotograph))) as [Buffer, Buffer];
+    const withPhotos = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
+    const current = await Promise.all(withPhotos.map((person) => uploadPhotos(t.app, person.cookie, [garden, storm])));
+    // People without any photo file: nothing to list for them.
+    await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app), signUp(t.app)]);
+    const [first, second] = withPhotos as [{ userId: string }, { userId: string }, { userId: string }];
+    // A file a failed save left two hours ago, and one of a save on its way now.
+    const leftBehind = photoKey(first.userId, newVersion(Date.now() - 2 * PHOTO_SWEEP_GRACE_MS), 0);
+    const onItsWay = photoKey(second.userId, newVersion(), 0);
+    await t.app.storage.put(leftBehind, garden, "image/jpeg");
+    await t.app.storage.put(onItsWay, storm, "image/jpeg");
+
+    listings = 0;
+    await jobs.run(PHOTO_SWEEP_ALL_QUEUE, {});
+    expect(listings).toBe(1);
+    expect(await t.app.storage.list(photosPrefix(first.userId))).toEqual(
+      (current[0] as string[]).map((url) => keyOfPhotoUrl(url) as string).sort(),
+    );
+    expect(await t.app.storage.list(photosPrefix(second.userId))).toEqual(
+      [...(current[1] as string[]).map((url) => keyOfPhotoUrl(url) as string), onItsWay].sort(),
+    );
+  }, 240_000);
 });
