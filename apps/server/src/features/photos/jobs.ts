@@ -5,7 +5,14 @@ import type { StorageDriver } from "../../platform/storage/storage.ts";
 import { photosWithoutHashes } from "./data.ts";
 import { deleteHashesOfFormerPhotos, deletingPhotoFiles, recordMissingPhotoHashes } from "./mutations.ts";
 import { photoFingerprints } from "./photo-hash.ts";
-import { keyOfPhotoUrl, parsePhotoUrl, photosPrefix, versionSavedAt } from "./photo-keys.ts";
+import {
+  keyOfPhotoUrl,
+  ownerOfPhotoKey,
+  parsePhotoUrl,
+  photosPrefix,
+  USERS_PREFIX,
+  versionSavedAt,
+} from "./photo-keys.ts";
 
 /**
  * Current photos without all their duplicate-check hashes get them from their stored files: photos
@@ -38,9 +45,6 @@ export const PHOTO_SWEEP_ALL_QUEUE = "photos-sweep-all";
 const SWEEP_ALL_KEY = "all";
 /** Keys per run: one S3 listing page (its most), about 200 people's photo sets. */
 const SWEEP_KEYS_PER_RUN = 1000;
-/** Where every person's files are: users/{id}/photos/… (photo-keys.ts). */
-const USERS_PREFIX = "users/";
-const PHOTO_FILE_OWNER = /^users\/([^/]+)\/photos\//;
 /** Daily at 05:13 UTC, a quiet hour. */
 const SWEEP_ALL_CRON = "13 5 * * *";
 const SWEEP_JOB = { policy: "stately", expireInSeconds: 300, retryLimit: 5, retryDelaySeconds: 60 } as const;
@@ -170,8 +174,11 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
       const keys = await deps.storage.listPage(USERS_PREFIX, afterKey, SWEEP_KEYS_PER_RUN);
       const byOwner = new Map<string, string[]>();
       for (const key of keys) {
-        const owner = PHOTO_FILE_OWNER.exec(key)?.[1];
-        if (owner) byOwner.set(owner, [...(byOwner.get(owner) ?? []), key]);
+        const owner = ownerOfPhotoKey(key);
+        if (!owner) continue;
+        const owned = byOwner.get(owner);
+        if (owned) owned.push(key);
+        else byOwner.set(owner, [key]);
       }
       let deleted = 0;
       // A person whose files run on into the next page is swept there for the rest of them.

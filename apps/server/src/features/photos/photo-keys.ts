@@ -9,12 +9,21 @@ const FILE = /^photo[0-4]\.jpg$/;
 /** A version is "v", the time of the save in base-36 milliseconds, and 8 random hex digits. */
 const VERSION = /^v([0-9a-z]{1,12})[0-9a-f]{8}$/;
 
+/** Where every person's files are. */
+export const USERS_PREFIX = "users/";
+const PHOTO_KEY_OWNER = /^users\/([^/]+)\/photos\//;
+
 export function userPrefix(userId: string): string {
-  return `users/${userId}/`;
+  return `${USERS_PREFIX}${userId}/`;
 }
 
 export function photosPrefix(userId: string): string {
-  return `users/${userId}/photos/`;
+  return `${userPrefix(userId)}photos/`;
+}
+
+/** Whose photo file a storage key is, or null for a key that is no photo file. */
+export function ownerOfPhotoKey(key: string): string | null {
+  return PHOTO_KEY_OWNER.exec(key)?.[1] ?? null;
 }
 
 export function versionPrefix(userId: string, version: string): string {
