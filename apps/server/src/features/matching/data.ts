@@ -146,7 +146,7 @@ export async function countLiveMatches(db: Database, userId: string): Promise<nu
  */
 export async function listAnswers(db: Database, userId: string): Promise<InterviewAnswer[]> {
   const answers = await db
-    .select({ stage: messages.stage, text: messages.text })
+    .select({ stage: messages.stage, text: messages.text, sentAt: messages.sentAt })
     .from(messages)
     .where(and(eq(messages.userId, userId), eq(messages.sender, "user")))
     .orderBy(asc(messages.id));

@@ -3,14 +3,31 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { bothRecordsOf } from "../../db/match-pair.ts";
 import { blocks, matches, narratives, profiles, searches } from "../../db/schema.ts";
-import { findNarratives, listAnswers } from "./data.ts";
-import { keepWhatTheLogLost, type Narrative, type NarrativeWriter } from "./narrative/narrative.ts";
+import { listAnswers } from "./data.ts";
+import {
+  keepWhatTheLogLost,
+  NARRATIVE_FIELDS,
+  type Narrative,
+  type NarrativeWriter,
+  type StoredNarrative,
+} from "./narrative/narrative.ts";
 
+/**
+ * Stores the narrative; its time is the database's, the clock the chat log's messages carry, so
+ * the next rewrite can tell which follow-up answers came after it (keepWhatTheLogLost).
+ */
 async function saveNarrative(db: Database, userId: string, narrative: Narrative, source: string): Promise<void> {
   await db
     .insert(narratives)
     .values({ userId, ...narrative, source })
-    .onConflictDoUpdate({ target: narratives.userId, set: { ...narrative, source, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: narratives.userId, set: { ...narrative, source, updatedAt: sql`now()` } });
+}
+
+async function findStoredNarrative(db: Database, userId: string): Promise<StoredNarrative | null> {
+  const [row] = await db.select().from(narratives).where(eq(narratives.userId, userId));
+  if (!row) return null;
+  const narrative = Object.fromEntries(NARRATIVE_FIELDS.map((field) => [field, row[field]])) as Narrative;
+  return { narrative, writtenAt: row.updatedAt };
 }
 
 /**
@@ -20,7 +37,7 @@ async function saveNarrative(db: Database, userId: string, narrative: Narrative,
 export async function rewriteNarrative(db: Database, writer: NarrativeWriter, userId: string): Promise<Narrative> {
   const answers = await listAnswers(db, userId);
   const [previous, { narrative: rewritten, source }] = await Promise.all([
-    findNarratives(db, [userId]).then((found) => found.get(userId) ?? null),
+    findStoredNarrative(db, userId),
     writer.write(answers),
   ]);
   const narrative = keepWhatTheLogLost(previous, answers, rewritten);

@@ -3,7 +3,7 @@ import type { StoryResponse } from "@sams-web/domain/story/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { matches, messages, narratives } from "../../../src/db/schema.ts";
+import { conversations, matches, messages, narratives } from "../../../src/db/schema.ts";
 import { purgeConversationLogs } from "../../../src/features/privacy/mutations.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
@@ -220,5 +220,39 @@ describe("your story", () => {
     expect(textOf(again, "about")).toBe(correction);
     for (const { section, text } of before.sections.filter((s) => s.section !== "about"))
       expect(textOf(again, section)).toBe(text);
+  });
+
+  // Also after the purge (it runs on the whole file's database, so it comes last too).
+  it("once the conversation log is purged, follow-up answers given since still join 'about', each once", async () => {
+    const person = await signedUpPerson(t, { name: "Bea" });
+    const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
+    const before = await story(person.cookie);
+    const aboutBefore = textOf(before, "about") ?? "";
+    expect(aboutBefore).toContain("hiking on weekends");
+    await purgeConversationLogs(t.db, new Date(Date.now() + 60_000));
+    expect(await t.db.select().from(messages).where(eq(messages.userId, person.userId))).toEqual([]);
+
+    // The person goes on talking with Sam: a new conversation, answering a candidate's questions.
+    const conversationId = `c_${person.userId}`;
+    await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
+    const answer = async (text: string) => {
+      await t.db
+        .insert(messages)
+        .values({ conversationId, userId: person.userId, sender: "user", text, stage: "followupsQueued" });
+      expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+      return story(person.cookie);
+    };
+    const first = await answer("I volunteer at the animal shelter on Sundays.");
+    expect(textOf(first, "about")).toBe(`${aboutBefore} I volunteer at the animal shelter on Sundays.`);
+    for (const { section, text } of before.sections.filter((s) => s.section !== "about"))
+      expect(textOf(first, section)).toBe(text);
+
+    // A rewrite with nothing new adds nothing; the next answer joins after the first, once.
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    expect(textOf(await story(person.cookie), "about")).toBe(textOf(first, "about"));
+    const second = await answer("My  sister   and I cook together every Friday.");
+    expect(textOf(second, "about")).toBe(
+      `${aboutBefore} I volunteer at the animal shelter on Sundays. My sister and I cook together every Friday.`,
+    );
   });
 });

@@ -15,10 +15,11 @@ export const NARRATIVE_FIELDS = [
 export type NarrativeField = (typeof NARRATIVE_FIELDS)[number];
 export type Narrative = Record<NarrativeField, string>;
 
-/** One message the person wrote, with the interview stage it answered. */
+/** One message the person wrote, with the interview stage it answered and, from the log, when. */
 export interface InterviewAnswer {
   stage: string;
   text: string;
+  sentAt?: Date;
 }
 
 /** A narrative and what wrote it ("extractive" or "llm"), stored side by side. */
@@ -58,31 +59,56 @@ const FOLLOWUP_STAGES: ReadonlySet<string> = new Set(["followupsQueued", "follow
  */
 export const CORRECTION_STAGE = "correction:";
 
+/** The narrative stored before a rewrite, and when it was written. */
+export interface StoredNarrative {
+  narrative: Narrative;
+  writtenAt: Date;
+}
+
 /**
  * Conversation logs are kept 180 days, the narrative as long as the account: a rewrite from what
  * the log still holds must not lose what Sam learnt from answers it no longer has. A section whose
  * interview answer is gone from the log, and which the person has not corrected, keeps the text
- * it had (follow-up answers alone do not rebuild "about" once its interview answer is gone).
+ * it had, followed by the follow-up answers that section gathered since it was written (so
+ * "about" still grows with each candidate's questions once its interview answer is gone).
  */
 export function keepWhatTheLogLost(
-  previous: Narrative | null,
+  previous: StoredNarrative | null,
   answers: readonly InterviewAnswer[],
   rewritten: Narrative,
 ): Narrative {
   if (!previous) return rewritten;
   const heard = new Set<NarrativeField>();
+  const newFollowups = new Map<NarrativeField, string[]>();
   for (const answer of answers) {
     if (answer.stage.startsWith(CORRECTION_STAGE)) {
       const field = answer.stage.slice(CORRECTION_STAGE.length);
       if ((NARRATIVE_FIELDS as readonly string[]).includes(field)) heard.add(field as NarrativeField);
-    } else if (!FOLLOWUP_STAGES.has(answer.stage)) {
-      const field = FIELD_FOR_STAGE[answer.stage];
-      if (field) heard.add(field);
+      continue;
+    }
+    const field = FIELD_FOR_STAGE[answer.stage];
+    if (!field) continue;
+    if (!FOLLOWUP_STAGES.has(answer.stage)) heard.add(field);
+    else if (answer.sentAt && answer.sentAt > previous.writtenAt) {
+      newFollowups.set(field, [...(newFollowups.get(field) ?? []), oneLine(answer.text)]);
     }
   }
   const kept = { ...rewritten };
-  for (const field of NARRATIVE_FIELDS) if (!heard.has(field)) kept[field] = previous[field];
+  for (const field of NARRATIVE_FIELDS) {
+    if (heard.has(field)) continue;
+    const had = previous.narrative[field];
+    const added = (newFollowups.get(field) ?? []).filter((text) => text !== "" && !had.includes(text));
+    kept[field] = [had, ...added]
+      .filter((part) => part !== "")
+      .join(" ")
+      .slice(0, NARRATIVE_FIELD_MAX_CHARS);
+  }
   return kept;
+}
+
+/** An answer as a narrative quotes it: its whitespace folded into single spaces. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /** Long interviews are cut per field so scoring stays cheap and bounded. */
@@ -116,7 +142,7 @@ export const extractiveNarrativeWriter: NarrativeWriter = {
     };
     const corrected = new Map<NarrativeField, string>();
     for (const answer of answers) {
-      const text = answer.text.replace(/\s+/g, " ").trim();
+      const text = oneLine(answer.text);
       if (answer.stage.startsWith(CORRECTION_STAGE)) {
         const field = answer.stage.slice(CORRECTION_STAGE.length);
         if ((NARRATIVE_FIELDS as readonly string[]).includes(field)) corrected.set(field as NarrativeField, text);
