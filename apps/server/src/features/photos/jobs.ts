@@ -43,7 +43,7 @@ export const PHOTO_SWEEP_QUEUE = "photos-sweep";
  */
 export const PHOTO_SWEEP_ALL_QUEUE = "photos-sweep-all";
 const SWEEP_ALL_KEY = "all";
-/** Keys per run: one S3 listing page (its most), about 200 people's photo sets. */
+/** Keys asked for per run: one S3 listing page (its most), about 200 people's photo sets. */
 const SWEEP_KEYS_PER_RUN = 1000;
 /** Daily at 05:13 UTC, a quiet hour. */
 const SWEEP_ALL_CRON = "13 5 * * *";
@@ -168,10 +168,10 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
     },
     SWEEP_JOB,
   );
-  await jobs.work<{ afterKey?: string }>(
+  await jobs.work<{ cursor?: string }>(
     PHOTO_SWEEP_ALL_QUEUE,
-    async ({ afterKey = "" }) => {
-      const keys = await deps.storage.listPage(USERS_PREFIX, afterKey, SWEEP_KEYS_PER_RUN);
+    async ({ cursor = null }) => {
+      const { keys, next } = await deps.storage.listPage(USERS_PREFIX, cursor, SWEEP_KEYS_PER_RUN);
       const byOwner = new Map<string, string[]>();
       for (const key of keys) {
         const owner = ownerOfPhotoKey(key);
@@ -185,10 +185,9 @@ export async function registerPhotoJobs(deps: PhotoJobDeps): Promise<void> {
       for (const [userId, listed] of byOwner)
         deleted += (await sweepPhotoFiles(deps, userId, Date.now(), listed)).deleted;
       if (deleted > 0) log.info({ deleted }, "photo files no longer needed were deleted");
-      const last = keys.at(-1);
-      if (keys.length === SWEEP_KEYS_PER_RUN && last) {
-        await jobs.send(PHOTO_SWEEP_ALL_QUEUE, { afterKey: last }, { singletonKey: SWEEP_ALL_KEY });
-      }
+      // The store says whether there is more; a short page (a store may answer fewer keys than
+      // asked) is not the end.
+      if (next !== null) await jobs.send(PHOTO_SWEEP_ALL_QUEUE, { cursor: next }, { singletonKey: SWEEP_ALL_KEY });
     },
     SWEEP_JOB,
   );

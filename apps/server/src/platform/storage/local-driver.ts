@@ -47,10 +47,13 @@ export function createLocalStorage(root: string): StorageDriver {
       await rm(fileFor(prefix.slice(0, -1)), { recursive: true, force: true });
     },
     list,
-    async listPage(prefix, after, limit) {
+    async listPage(prefix, cursor, limit) {
       // The directory tree is read whole each time: one machine's store, where that is cheap
-      // (a store that grows past that is what the S3 driver is for).
-      return (await list(prefix)).filter((key) => key > after).slice(0, limit);
+      // (a store that grows past that is what the S3 driver is for). The cursor is the last key
+      // handed out, given only while keys remain after it.
+      const rest = (await list(prefix)).filter((key) => cursor === null || key > cursor);
+      const keys = rest.slice(0, limit);
+      return { keys, next: rest.length > keys.length ? (keys.at(-1) ?? null) : null };
     },
   };
 }

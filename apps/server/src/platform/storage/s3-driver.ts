@@ -44,13 +44,18 @@ export function createS3Storage(options: S3Options): StorageDriver {
   };
 
   return {
-    async listPage(prefix, after, limit) {
+    async listPage(prefix, cursor, limit) {
       assertSafeKey(prefix, { prefix: true });
-      // One request: S3 answers at most 1000 keys, in order, after StartAfter.
+      // One request. S3 answers at most MaxKeys keys and may answer fewer while more remain
+      // (IsTruncated): its continuation token, not the page's length, says where to go on.
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: prefix, StartAfter: after || undefined, MaxKeys: limit }),
+        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: cursor ?? undefined, MaxKeys: limit }),
       );
-      return (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      if (!page.IsTruncated) return { keys, next: null };
+      // A walk that stopped here would silently leave the rest of the prefix unvisited.
+      if (!page.NextContinuationToken) throw new Error(`S3 listed ${prefix} as truncated without a continuation token`);
+      return { keys, next: page.NextContinuationToken };
     },
     async put(key, data, contentType) {
       assertSafeKey(key);

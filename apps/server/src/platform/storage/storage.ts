@@ -14,11 +14,19 @@ export interface StorageDriver {
   /** Every key under `prefix`, for clean-up and tests. */
   list(prefix: string): Promise<string[]>;
   /**
-   * Up to `limit` keys under `prefix` that sort after `after` (by code unit, as S3 lists them), in
-   * that order: one page of a walk through a large prefix, the next page starting after the last
-   * key of this one.
+   * One page of a walk through a large prefix: up to `limit` keys under `prefix`, in key order (by
+   * code unit, as S3 lists them), from where `cursor` (the `next` of the page before; null for the
+   * first page) left off. The page's length says nothing about what is left: a store may answer
+   * fewer keys than asked and still have more, so the walk goes on while `next` is not null.
    */
-  listPage(prefix: string, after: string, limit: number): Promise<string[]>;
+  listPage(prefix: string, cursor: string | null, limit: number): Promise<KeyPage>;
+}
+
+/** A page of keys, and where the next page starts: null when the store said this is the last. */
+export interface KeyPage {
+  keys: string[];
+  /** The store's own marker, only meaningful to the same driver and prefix. */
+  next: string | null;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;

@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, photoHashes, users } from "../../../src/db/schema.ts";
 import {
   PHOTO_SWEEP_ALL_QUEUE,
@@ -10,10 +10,17 @@ import {
   PHOTO_SWEEP_QUEUE,
   sweepPhotoFiles,
 } from "../../../src/features/photos/jobs.ts";
-import { keyOfPhotoUrl, newVersion, photoKey, photosPrefix } from "../../../src/features/photos/photo-keys.ts";
+import {
+  keyOfPhotoUrl,
+  newVersion,
+  photoKey,
+  photosPrefix,
+  USERS_PREFIX,
+} from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, type Jobs } from "../../../src/platform/jobs/jobs.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
 import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
+import { type FakeS3, startFakeS3 } from "../../support/fake-s3.ts";
 import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
 
@@ -190,5 +197,78 @@ describe("the daily sweep of everyone's photo files", () => {
     expect(await t.app.storage.list(photosPrefix(second.userId))).toEqual(
       [...(current[1] as string[]).map((url) => keyOfPhotoUrl(url) as string), onItsWay].sort(),
     );
+  }, 240_000);
+});
+
+// The daily sweep asks the store for 1,000 keys a page (S3's most). A person's files can end one
+// page and begin the next; and a store may answer fewer keys than asked while it has more.
+const DAILY_SWEEP_PAGE = 1000;
+/** What the fake S3 answers a page, whatever is asked: a short page that is not the last. */
+const S3_KEYS_PER_PAGE = 3;
+
+describe.each(["local storage", "S3"] as const)("the daily sweep on %s, page after page", (store) => {
+  const jobs = createInlineJobs();
+  let t: TestApp;
+  let s3: FakeS3 | undefined;
+  beforeAll(async () => {
+    if (store === "S3") {
+      const directory = await mkdtemp(path.join(os.tmpdir(), "sams-web-sweep-s3-"));
+      s3 = await startFakeS3({ directory, buckets: ["photos"], maxKeysPerPage: S3_KEYS_PER_PAGE });
+      t = await createTestApp(s3.env("photos"), undefined, undefined, { build: { jobs } });
+    } else {
+      t = await createTestApp({}, undefined, undefined, { build: { jobs } });
+    }
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("goes on to the store's last page, deletes what nobody needs on each, and keeps every file still in use, also of a person whose files are on two pages", async () => {
+    const [garden, storm] = (await Promise.all(["Garden", "Storm"].map(realPhotograph))) as [Buffer, Buffer];
+    const signedUp = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
+    // In key order, which is the order of their ids.
+    const people = signedUp.sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    const urls = await Promise.all(people.map((person) => uploadPhotos(t.app, person.cookie, [garden, storm])));
+    const current = urls.map((list) => list.map((url) => keyOfPhotoUrl(url) as string).sort());
+    // Each left the three files of a save that failed two hours ago; the second is saving now.
+    const twoHoursAgo = Date.now() - 2 * PHOTO_SWEEP_GRACE_MS;
+    const leftBehind = people.flatMap(({ userId }) => {
+      const version = newVersion(twoHoursAgo);
+      return [0, 1, 2].map((index) => photoKey(userId, version, index));
+    });
+    for (const key of leftBehind) await t.app.storage.put(key, garden, "image/jpeg");
+    const [first, second] = people as [{ userId: string }, { userId: string }, { userId: string }];
+    const secondCurrent = current[1] as [string, string];
+    const onItsWay = photoKey(second.userId, newVersion(), 0);
+    await t.app.storage.put(onItsWay, storm, "image/jpeg");
+
+    let keysPerPage = S3_KEYS_PER_PAGE;
+    if (store === "local storage") {
+      // Local storage answers full pages, so the first page is filled with more of the first
+      // person's old leftovers, up to the second person's second photo.
+      keysPerPage = DAILY_SWEEP_PAGE;
+      const upTo = (await t.app.storage.list(USERS_PREFIX)).indexOf(secondCurrent[1]);
+      const more = Array.from({ length: DAILY_SWEEP_PAGE - upTo }, (_, i) =>
+        photoKey(first.userId, newVersion(twoHoursAgo - (i + 1) * 1000), 0),
+      );
+      for (const key of more) await t.app.storage.put(key, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
+      leftBehind.push(...more);
+    }
+    const everything = await t.app.storage.list(USERS_PREFIX);
+    const pageOf = (key: string) => Math.floor(everything.indexOf(key) / keysPerPage);
+    // The second person's two photos are on two pages, and there are leftovers on the second.
+    expect(pageOf(secondCurrent[1])).toBe(pageOf(secondCurrent[0]) + 1);
+    expect(Math.max(...leftBehind.map(pageOf))).toBeGreaterThanOrEqual(pageOf(secondCurrent[1]));
+
+    await jobs.run(PHOTO_SWEEP_ALL_QUEUE, {});
+    expect(await t.app.storage.list(USERS_PREFIX)).toEqual([...current.flat(), onItsWay].sort());
+    for (const [i, person] of people.entries()) {
+      const hashed = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, person.userId));
+      expect(new Set(hashed.map((row) => row.photoUrl))).toEqual(new Set(urls[i]));
+      for (const url of urls[i] as string[]) {
+        const photo = await t.app.inject({ method: "GET", url, headers: { cookie: person.cookie } });
+        expect(photo.statusCode, url).toBe(200);
+      }
+    }
   }, 240_000);
 });

@@ -33,7 +33,7 @@ class FlakyStorage implements StorageDriver {
   delete = (key: string) => this.inner.delete(key);
   deletePrefix = (prefix: string) => this.inner.deletePrefix(prefix);
   list = (prefix: string) => this.inner.list(prefix);
-  listPage = (prefix: string, after: string, limit: number) => this.inner.listPage(prefix, after, limit);
+  listPage = (prefix: string, cursor: string | null, limit: number) => this.inner.listPage(prefix, cursor, limit);
   arm(nth: number) {
     this.puts = 0;
     this.failOnPut = nth;
