@@ -144,7 +144,12 @@ for (const { name, viewport } of [
     const drinking = section.locator("summary", { hasText: "Drinking" });
     await expect(drinking).toContainText("Never");
     await expect(section.getByLabel("Do you drink?")).toBeHidden();
-    await drinking.click();
+    // Opened from the keyboard: its question is drawn and comes next in the tab order.
+    await drinking.focus();
+    await page.keyboard.press("Enter");
+    await expect(section.getByLabel("Do you drink?")).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(section.getByLabel("Do you drink?")).toBeFocused();
     await expect(section.getByLabel("Do you drink?")).toHaveValue("never");
     await section.getByLabel("Do you drink?").selectOption("socially");
     await section.getByRole("checkbox", { name: "Heavy drinking" }).check();

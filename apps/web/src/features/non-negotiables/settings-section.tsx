@@ -170,9 +170,45 @@ function topicSummary(topic: FactTopic, facts: Facts): string {
 
 /**
  * One topic, folded to a line with its answers so the section stays short on a phone: opened, its
- * questions (an importance only after an answer it qualifies) and its limits.
+ * questions (an importance only after an answer it qualifies) and its limits. A folded topic draws
+ * only its line: its selects and chips (about 25 elements a topic) are made when it opens, so the
+ * page does not build and lay out the whole questionnaire hidden. The native details element
+ * keeps its keyboard and screen-reader behaviour (Enter or Space on the line opens it).
  */
 function TopicDetails({
+  topic,
+  facts,
+  onAnswer,
+  onToggleLimit,
+}: {
+  topic: FactTopic;
+  facts: Facts;
+  onAnswer: (key: FactKey, value: string) => void;
+  onToggleLimit: (limit: LimitId) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="group rounded-xl border border-line open:border-rose/50"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none flex-col justify-center gap-0.5 rounded-xl px-3 py-2 focus-visible:outline-3 focus-visible:outline-rose sm:flex-row sm:items-center sm:justify-between sm:gap-3 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2 font-medium">
+          <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
+          {FACT_TOPIC_HEADINGS[topic]}
+        </span>
+        <span className="pl-5 text-sm text-ink-soft sm:pl-0 sm:text-right">{topicSummary(topic, facts)}</span>
+      </summary>
+      {open && <TopicQuestions topic={topic} facts={facts} onAnswer={onAnswer} onToggleLimit={onToggleLimit} />}
+    </details>
+  );
+}
+
+/** An opened topic's questions and limits. */
+function TopicQuestions({
   topic,
   facts,
   onAnswer,
@@ -186,60 +222,49 @@ function TopicDetails({
   const keys = FACT_TOPICS[topic].filter((key) => factAsked(key, facts));
   const limits = topicLimits(topic).filter((limit) => limitApplies(limit, facts) || facts.limits?.includes(limit));
   return (
-    <details className="group rounded-xl border border-line open:border-rose/50">
-      <summary className="flex min-h-11 cursor-pointer list-none flex-col justify-center gap-0.5 rounded-xl px-3 py-2 focus-visible:outline-3 focus-visible:outline-rose sm:flex-row sm:items-center sm:justify-between sm:gap-3 [&::-webkit-details-marker]:hidden">
-        <span className="flex items-center gap-2 font-medium">
-          <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
-            ›
-          </span>
-          {FACT_TOPIC_HEADINGS[topic]}
-        </span>
-        <span className="pl-5 text-sm text-ink-soft sm:pl-0 sm:text-right">{topicSummary(topic, facts)}</span>
-      </summary>
-      <div className="space-y-4 px-3 pt-1 pb-3">
-        <div className="grid gap-3 sm:grid-cols-2">
-          {keys.map((key) => {
-            const value = facts[key];
-            const id = `fact-${key}`;
-            return (
-              <div key={key}>
-                <label htmlFor={id} className="field-label">
-                  {FACT_QUESTIONS[key].question}
-                </label>
-                <select
-                  id={id}
-                  className="field-input"
-                  value={value === undefined ? UNANSWERED : value === null ? PREFER_NOT : value}
-                  onChange={(event) => onAnswer(key, event.target.value)}
-                >
-                  <option value={UNANSWERED}>{T.nonNegotiablesNotAnswered}</option>
-                  {FACT_OPTIONS[key].map((option) => (
-                    <option key={option} value={option}>
-                      {FACT_QUESTIONS[key].answers[option]}
-                    </option>
-                  ))}
-                  <option value={PREFER_NOT}>{T.tapsPreferNot}</option>
-                </select>
-              </div>
-            );
-          })}
-        </div>
-        {limits.length > 0 && (
-          <fieldset>
-            <legend className="mb-2 text-sm font-semibold">{T.nonNegotiablesInAPartner}</legend>
-            <div className="flex flex-wrap gap-2">
-              {limits.map((limit) => (
-                <LimitChip
-                  key={limit}
-                  limit={limit}
-                  checked={facts.limits?.includes(limit) ?? false}
-                  onToggle={onToggleLimit}
-                />
-              ))}
+    <div className="space-y-4 px-3 pt-1 pb-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        {keys.map((key) => {
+          const value = facts[key];
+          const id = `fact-${key}`;
+          return (
+            <div key={key}>
+              <label htmlFor={id} className="field-label">
+                {FACT_QUESTIONS[key].question}
+              </label>
+              <select
+                id={id}
+                className="field-input"
+                value={value === undefined ? UNANSWERED : value === null ? PREFER_NOT : value}
+                onChange={(event) => onAnswer(key, event.target.value)}
+              >
+                <option value={UNANSWERED}>{T.nonNegotiablesNotAnswered}</option>
+                {FACT_OPTIONS[key].map((option) => (
+                  <option key={option} value={option}>
+                    {FACT_QUESTIONS[key].answers[option]}
+                  </option>
+                ))}
+                <option value={PREFER_NOT}>{T.tapsPreferNot}</option>
+              </select>
             </div>
-          </fieldset>
-        )}
+          );
+        })}
       </div>
-    </details>
+      {limits.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">{T.nonNegotiablesInAPartner}</legend>
+          <div className="flex flex-wrap gap-2">
+            {limits.map((limit) => (
+              <LimitChip
+                key={limit}
+                limit={limit}
+                checked={facts.limits?.includes(limit) ?? false}
+                onToggle={onToggleLimit}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </div>
   );
 }
