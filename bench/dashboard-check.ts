@@ -374,8 +374,9 @@ async function main(): Promise<number> {
     );
     // A scrape before anything happens, so that rates and increases see the change.
     // Everything happens twice, with a scrape before, between and after: Prometheus takes a
-    // series' first sample as its start, so a labelled series that the first round creates (a
-    // route, a search's result, a report's reason) only shows a rate from the second round on.
+    // series' first sample as its start, so a series that the first round creates (a route's
+    // request durations; the fixed label sets, a search's result or a report's reason, are there
+    // at 0 from the start) only shows a rate from the second round on.
     await scrapedAfter(scraper.base, Date.now());
     for (const round of [1, 2]) {
       await exercise(server, people, round);

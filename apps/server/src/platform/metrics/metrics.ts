@@ -1,5 +1,10 @@
-import type { FunnelStep } from "@sams-web/domain/insights/rules";
-import type { ModerationAction, ReportReason } from "@sams-web/domain/safety/rules";
+import { FUNNEL_STEPS, type FunnelStep } from "@sams-web/domain/insights/rules";
+import {
+  MODERATION_ACTIONS,
+  type ModerationAction,
+  REPORT_REASONS,
+  type ReportReason,
+} from "@sams-web/domain/safety/rules";
 import client from "prom-client";
 import { Tallies, type TallyName } from "./tallies.ts";
 
@@ -12,9 +17,11 @@ import { Tallies, type TallyName } from "./tallies.ts";
 // database (see tallies.ts). A recorder call updates both where both apply.
 
 /** What a language model was asked for: Sam's reply, a pair's compatibility, or a narrative. */
-export type ModelPurpose = "reply" | "scorer" | "narrative";
+const MODEL_PURPOSES = ["reply", "scorer", "narrative"] as const;
+export type ModelPurpose = (typeof MODEL_PURPOSES)[number];
 /** How a model call ended: a valid answer, an answer outside the schema, past its deadline, or a failure. */
-export type ModelOutcome = "ok" | "invalid" | "timeout" | "error";
+const MODEL_OUTCOMES = ["ok", "invalid", "timeout", "error"] as const;
+export type ModelOutcome = (typeof MODEL_OUTCOMES)[number];
 
 export interface ModelCallRecord {
   purpose: ModelPurpose;
@@ -28,9 +35,14 @@ export interface ModelCallRecord {
 /** A step a person's view of a candidate (one match record) reaches, in the order of the journey. */
 export type MatchStep = FunnelStep;
 /** How a search ended: somebody to look at (now or after follow-ups), or nobody. */
-export type SearchResult = "found" | "nobody";
+const SEARCH_RESULTS = ["found", "nobody"] as const;
+export type SearchResult = (typeof SEARCH_RESULTS)[number];
 /** A mail handed to the transport, on its first try or from the retry queue. */
-export type MailAttempt = "first" | "retry";
+const MAIL_ATTEMPTS = ["first", "retry"] as const;
+export type MailAttempt = (typeof MAIL_ATTEMPTS)[number];
+const MAIL_OUTCOMES = ["sent", "failed"] as const;
+const PHOTO_UPLOAD_OUTCOMES = ["saved", "refused"] as const;
+const TOKEN_DIRECTIONS = ["input", "output"] as const;
 
 export interface Metrics {
   /** Everything Prometheus reads from this instance. */
@@ -42,10 +54,10 @@ export interface Metrics {
   searchStarted(): void;
   searchFinished(result: SearchResult, seconds: number): void;
   matchStep(step: MatchStep, records?: number): void;
-  mailSent(attempt: MailAttempt, outcome: "sent" | "failed"): void;
+  mailSent(attempt: MailAttempt, outcome: (typeof MAIL_OUTCOMES)[number]): void;
   report(reason: ReportReason): void;
   moderation(action: ModerationAction): void;
-  photoUpload(outcome: "saved" | "refused"): void;
+  photoUpload(outcome: (typeof PHOTO_UPLOAD_OUTCOMES)[number]): void;
   signUp(): void;
   /** An event stream (/api/events) opened or closed on this instance. */
   streamOpened(): void;
@@ -152,6 +164,26 @@ export function createMetrics(): Metrics {
     help: "Live-update streams (/api/events) open on this instance.",
     registers: register,
   });
+
+  // Every series of a fixed label set is there from the start, at 0. Prometheus' rate() needs two
+  // samples of a series: one created by its first event would not count that event, and a share
+  // whose numerator has no series yet (no failure so far) would read "no data" instead of 0.
+  for (const purpose of MODEL_PURPOSES) {
+    for (const outcome of MODEL_OUTCOMES) {
+      modelCalls.inc({ purpose, outcome }, 0);
+      modelSeconds.zero({ purpose, outcome });
+    }
+    for (const direction of TOKEN_DIRECTIONS) modelTokens.inc({ purpose, direction }, 0);
+  }
+  for (const result of SEARCH_RESULTS) {
+    searchesFinished.inc({ result }, 0);
+    searchSeconds.zero({ result });
+  }
+  for (const step of FUNNEL_STEPS) matchSteps.inc({ step }, 0);
+  for (const attempt of MAIL_ATTEMPTS) for (const outcome of MAIL_OUTCOMES) mails.inc({ attempt, outcome }, 0);
+  for (const reason of REPORT_REASONS) reports.inc({ reason }, 0);
+  for (const action of MODERATION_ACTIONS) decisions.inc({ action }, 0);
+  for (const outcome of PHOTO_UPLOAD_OUTCOMES) photoUploads.inc({ outcome }, 0);
 
   return {
     registry,

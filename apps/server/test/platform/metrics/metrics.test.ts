@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { FUNNEL_STEPS } from "@sams-web/domain/insights/rules";
+import { MODERATION_ACTIONS, REPORT_REASONS } from "@sams-web/domain/safety/rules";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../support/fake-openai-server.ts";
 import { createTestApp, dealbreakersNext, signUp } from "../../support/helpers.ts";
@@ -88,6 +90,30 @@ describe("the metrics endpoint", () => {
         error: { status: "NOT_FOUND", code: "noRoute", message: "No route for GET /api/metrics" },
       });
     }
+  });
+
+  // Runs before anything else happens on this app: nothing has been counted yet.
+  it("has every series of a fixed label set at 0 from the start, so a first event counts in a rate", async () => {
+    const { samples } = await scrape();
+    const zeroed = (name: string, labels: Record<string, string>) =>
+      expect(
+        samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value,
+      ).toBe(0);
+    for (const purpose of ["reply", "scorer", "narrative"])
+      for (const outcome of ["ok", "invalid", "timeout", "error"]) {
+        zeroed("samsweb_model_calls_total", { purpose, outcome });
+        zeroed("samsweb_model_call_duration_seconds_count", { purpose, outcome });
+      }
+    for (const result of ["found", "nobody"]) {
+      zeroed("samsweb_searches_finished_total", { result });
+      zeroed("samsweb_search_duration_seconds_count", { result });
+    }
+    for (const step of FUNNEL_STEPS) zeroed("samsweb_match_steps_total", { step });
+    for (const attempt of ["first", "retry"])
+      for (const outcome of ["sent", "failed"]) zeroed("samsweb_email_sends_total", { attempt, outcome });
+    for (const reason of REPORT_REASONS) zeroed("samsweb_reports_total", { reason });
+    for (const action of MODERATION_ACTIONS) zeroed("samsweb_moderation_decisions_total", { action });
+    for (const outcome of ["saved", "refused"]) zeroed("samsweb_photo_uploads_total", { outcome });
   });
 
   it("after a sign-up, an interview turn and a search, has every family with bounded labels and nobody's data", async () => {
