@@ -1,4 +1,5 @@
 import type { AreaName } from "@sams-web/domain/non-negotiables/messages";
+import { straightApostrophes } from "./text.ts";
 
 // Topics people refuse that no quick question settles, each recognised by meaning: the many words
 // and turns of phrase that name it ("credit-card mess", "overdraft", "in the red" are all debts;
@@ -29,7 +30,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
 
 /** The areas a clause names, in a fixed order. */
 export function areasIn(clause: string): AreaName[] {
-  const said = clause.replace(/[\u2018\u2019]/g, "'");
+  const said = straightApostrophes(clause);
   return (Object.keys(AREA_PATTERNS) as AreaName[]).filter((area) => AREA_PATTERNS[area].test(said));
 }
 
@@ -42,5 +43,5 @@ const LIE_ABOUT =
   /\b(?:lie|lies|lied|lying|liars?|fib|fibs|fibbed|fibbing|fibbers?|dishonest|untruthful|(?:isn't|aren't|not)\s+(?:honest|truthful|upfront|straight))\s+(?:\w+\s+){0,2}?about\s+((?:your|their|his|her|being|having)\b(?:\s+[\w'-]+){1,3}?)(?=\s+(?:to|on|in|so|just|because|when|if|online|anywhere|ever|again|and|or|is|are|was|were|would|will|isn't|aren't)\b|\s*[,;:.!?]|\s*$)/i;
 
 export function lieSubject(clause: string): string | null {
-  return LIE_ABOUT.exec(clause.replace(/[\u2018\u2019]/g, "'"))?.[1]?.trim() ?? null;
+  return LIE_ABOUT.exec(straightApostrophes(clause))?.[1]?.trim() ?? null;
 }

@@ -26,7 +26,15 @@ import {
   topicWordIn,
 } from "./dealbreaker-topics.ts";
 import { boundsOf, ownHeightIn, readRelativeLimit } from "./relative-limits.ts";
-import { fromTexting, POST_NEGATION, readClause, statementClauses, stem, stripInstructions } from "./text.ts";
+import {
+  fromTexting,
+  POST_NEGATION,
+  readClause,
+  statementClauses,
+  stem,
+  straightApostrophes,
+  stripInstructions,
+} from "./text.ts";
 
 // Sam's reading of a person's dealbreakers, in their own words, as items Sam reads back to them:
 //  - a topic the quick questions know ("No smokers", "someone who doesn't want kids") becomes
@@ -140,8 +148,7 @@ function flip(endsOn: "yes" | "no"): "yes" | "no" {
 }
 
 function clean(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
+  return straightApostrophes(text)
     .replace(/[.!;:]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -865,8 +872,7 @@ const IF_YOU_THEN_GO = new RegExp(
 const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|need|plan\s+(?:on|to)|wish\s+for)\b)/gi;
 
 function restateRefusals(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
+  return straightApostrophes(text)
     .replace(NOTHING_SAYS, "$1No $2.")
     .replace(SAID_NO_ONE_EVER, "$1No $2.")
     .replace(NOT_THAT_I_DONT_WANT, "I $1")
@@ -905,7 +911,7 @@ const ANY_REFUSAL =
 
 /** The stating clauses of a text, each with whether its sentence only says what the person enjoys. */
 function clausesWithMood(text: string): { raw: string; liking: boolean }[] {
-  const sentences = text.replace(/[\u2018\u2019]/g, "'").match(/[^.!?\n]+[.!?]*/g) ?? [];
+  const sentences = straightApostrophes(text).match(/[^.!?\n]+[.!?]*/g) ?? [];
   return sentences.flatMap((sentence) => {
     const liking = LIKING.test(sentence) && !ANY_REFUSAL.test(sentence);
     return statementClauses(sentence).map((raw) => ({ raw, liking }));

@@ -1,6 +1,6 @@
 import type { FactValue } from "@sams-web/domain/non-negotiables/contracts";
 import { SOMEONE_ELSE } from "./dealbreaker-topics.ts";
-import { fromTexting } from "./text.ts";
+import { fromTexting, straightApostrophes } from "./text.ts";
 
 // Where a person stands now, in their own words: "I'm married, but we live separate lives",
 // "Technically I'm still married", "My wife and I separated last spring and the divorce should go
@@ -30,10 +30,7 @@ const SINGLE =
 /** The relationship statuses a person's words say they are in now (more than one when they say so). */
 export function statusesIn(selfText: string): Set<Status> {
   const said = new Set<Status>();
-  const sentences =
-    fromTexting(selfText)
-      .replace(/[\u2018\u2019]/g, "'")
-      .match(/[^.!?;\n]+[.!?;]*/g) ?? [];
+  const sentences = straightApostrophes(fromTexting(selfText)).match(/[^.!?;\n]+[.!?;]*/g) ?? [];
   for (const sentence of sentences) {
     // A spouse who died, or who knows, is the speaker's own status, though the sentence's subject.
     if (WIDOWED.test(sentence)) said.add("widowed");

@@ -5,6 +5,8 @@
 // person's own) that the other must fall in. Ages come from birthdays; heights from what each
 // person says of themselves ("At five foot six I'm ...", "I'm 198 cm").
 
+import { straightQuotes } from "./text.ts";
+
 export type Measure = "age" | "height";
 
 /** What the other may be, as a difference from the person's own value (years or centimetres). */
@@ -103,7 +105,7 @@ function heightFrom(match: RegExpExecArray): { cm: number; imperial: boolean } |
 
 /** The height a person gives for themselves in their own words, in centimetres, or null. */
 export function ownHeightIn(text: string): { cm: number; imperial: boolean } | null {
-  const said = OWN_HEIGHT.exec(text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"'));
+  const said = OWN_HEIGHT.exec(straightQuotes(text));
   return said ? heightFrom(said) : null;
 }
 
@@ -113,7 +115,7 @@ export function ownHeightIn(text: string): { cm: number; imperial: boolean } | n
  * to be taller than me").
  */
 export function readRelativeLimit(sentence: string): RelativeLimit | null {
-  const text = sentence.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  const text = straightQuotes(sentence);
   const refusedBefore = (index: number) => REFUSES.test(text.slice(0, index));
   const band = AGE_BAND.exec(text);
   if (band) {

@@ -16,6 +16,19 @@ export function stem(word: string): string {
   return stemmer(word);
 }
 
+/**
+ * Curly apostrophes (‘ ’) as the straight one, so that the readers' patterns, written with
+ * ', read "don’t" as "don't".
+ */
+export function straightApostrophes(text: string): string {
+  return text.replace(/[\u2018\u2019]/g, "'");
+}
+
+/** Curly apostrophes and double quotes as straight ones: heights are written 5’10” as often as 5'10". */
+export function straightQuotes(text: string): string {
+  return straightApostrophes(text).replace(/[\u201c\u201d]/g, '"');
+}
+
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
 }
@@ -251,7 +264,7 @@ export function readClause(said: string): ReadWord[] {
  * are left out. Curly quotes count as straight ones.
  */
 export function statementClauses(text: string): string[] {
-  const sentences = text.replace(/[\u2018\u2019]/g, "'").match(/[^.!?\n]+[.!?]*/g) ?? [];
+  const sentences = straightApostrophes(text).match(/[^.!?\n]+[.!?]*/g) ?? [];
   return sentences
     .filter((sentence) => !sentence.trim().endsWith("?") && !SARCASM.test(sentence))
     .flatMap((sentence) => sentence.split(CLAUSE_BREAK))

@@ -2,6 +2,8 @@
 // short of a clear answer is "unclear" and Sam asks again; "sometimes" and "a little" are yeses
 // (a limit about a habit is about any of it).
 
+import { straightApostrophes } from "./text.ts";
+
 export type YesNo = "yes" | "no" | "unclear";
 
 const NO =
@@ -11,10 +13,7 @@ const YES =
 
 export function readYesNo(answer: string): YesNo {
   // Accents off, so "sí" reads as "si" and word ends are plain ones.
-  const text = answer
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[\u2018\u2019]/g, "'")
+  const text = straightApostrophes(answer.normalize("NFD").replace(/\p{M}/gu, ""))
     .replace(/^[\s"'(*_-]+/, "")
     .trim();
   if (text === "") return "unclear";
