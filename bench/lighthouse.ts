@@ -12,6 +12,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { APP_PATHS } from "@sams-web/domain/shell/routes";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type Instance, signUp, startInstance } from "./instances.ts";
@@ -65,12 +66,15 @@ async function audit(url: string, port: number, cookie?: string): Promise<Result
 }
 
 type Screen = [path: string, signedIn: boolean];
+/** The main screens: the first page and the legal pages, then a signed-in member's own screens. */
 const SCREENS: Screen[] = [
-  ["/", false],
-  ["/terms", false],
-  ["/privacy", false],
-  ["/settings", true],
-  ["/photo-upload", true],
+  [APP_PATHS.home, false],
+  [APP_PATHS.terms, false],
+  [APP_PATHS.privacy, false],
+  [APP_PATHS.settings, true],
+  [APP_PATHS.photoUpload, true],
+  [APP_PATHS.yourWeb, true],
+  [APP_PATHS.yourStory, true],
 ];
 
 /** Starts the production server of the checkout at `checkout`, with a signed-in member's cookie. */
