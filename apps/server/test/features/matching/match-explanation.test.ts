@@ -12,7 +12,7 @@ import {
   type Narrative,
 } from "../../../src/features/matching/narrative/narrative.ts";
 import { readPerson } from "../../../src/features/matching/scoring/dealbreakers.ts";
-import { explainFit } from "../../../src/features/matching/scoring/explanation.ts";
+import { explainFit, sharedInterests } from "../../../src/features/matching/scoring/explanation.ts";
 import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { judgePair } from "../../../src/features/matching/scoring/pair-verdict.ts";
 import { words } from "../../../src/platform/text-reading/text.ts";
@@ -127,5 +127,19 @@ describe("the reason itself", () => {
       "Sam sees little common ground between you yet. The weakest fit is the way you live.",
     );
     expect(explainFit({ ...verdict, aboutCandidate: even, aboutPerson: even }, silent, silent)).toMatch(/even fit/);
+  });
+
+  it("reads a narrative's interests again once its words change (readings are kept by their words)", () => {
+    const person = { ...emptyNarrative(), about: "I love hiking, jazz and old films." };
+    const candidate = { ...emptyNarrative(), about: "Weekends are for hiking." };
+    expect(sharedInterests(person, candidate)).toEqual(["the outdoors"]);
+    // The same person rewritten: every field selfText reads counts, and nothing of the old reading stays.
+    expect(sharedInterests(person, { ...candidate, goals: "More concerts and jazz." })).toEqual([
+      "music",
+      "the outdoors",
+    ]);
+    expect(sharedInterests(person, { ...candidate, about: "Weekends are for sleeping." })).toEqual([]);
+    expect(sharedInterests({ ...person, worstQualities: "I hate films." }, candidate)).toEqual(["the outdoors"]);
+    expect(sharedInterests(person, candidate)).toEqual(["the outdoors"]);
   });
 });

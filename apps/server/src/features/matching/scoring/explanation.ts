@@ -2,7 +2,7 @@ import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web
 import { CONCEPTS, readConcepts } from "../../../platform/text-reading/concepts.ts";
 import type { Narrative } from "../narrative/narrative.ts";
 import type { PairVerdict } from "./pair-verdict.ts";
-import { seeksText, selfText, UNASKED_SUB_SCORE } from "./scorer.ts";
+import { SELF_FIELDS, seeksText, selfText, UNASKED_SUB_SCORE } from "./scorer.ts";
 
 // "Why Sam thinks you fit": one or two sentences for a person about a candidate, built from the
 // pair's sub-scores and both narratives. Every word comes from fixed templates and concept labels,
@@ -87,11 +87,37 @@ export function sharedInterests(person: Narrative, candidate: Narrative): string
   return sharedInterestsWith(person)(candidate);
 }
 
+/**
+ * How many people's interests are kept read. Photo review shows the same candidates on every read
+ * of the matches list, and reading a narrative's words was most of that read's CPU; a narrative's
+ * interests depend on its words alone, so a reading is kept by those words (a rewritten narrative
+ * is simply read anew). About a kilobyte or two each: a few megabytes at most.
+ */
+const INTEREST_READINGS_KEPT = 10_000;
+const interestReadings = new Map<string, ReadonlySet<string>>();
+
+/** The interests a person affirms in their own words (selfText), read once per distinct words. */
+function interestsOf(n: Narrative): ReadonlySet<string> {
+  const words = SELF_FIELDS.map((field) => n[field]).join("\u0000");
+  let interests = interestReadings.get(words);
+  if (!interests) {
+    interests = readConcepts(selfText(n)).affirmed.interests;
+    if (interestReadings.size >= INTEREST_READINGS_KEPT) {
+      const oldest = interestReadings.keys().next();
+      if (!oldest.done) interestReadings.delete(oldest.value);
+    }
+  }
+  // Re-inserted on each use, so the least recently used goes first.
+  interestReadings.delete(words);
+  interestReadings.set(words, interests);
+  return interests;
+}
+
 /** sharedInterests of one person with each of several candidates, their own text read once. */
 export function sharedInterestsWith(person: Narrative): (candidate: Narrative) => string[] {
-  const mine = readConcepts(selfText(person)).affirmed.interests;
+  const mine = interestsOf(person);
   return (candidate) => {
-    const theirs = readConcepts(selfText(candidate)).affirmed.interests;
+    const theirs = interestsOf(candidate);
     return CONCEPTS.interests
       .filter((c) => mine.has(c.id) && theirs.has(c.id))
       .map((c) => c.label)

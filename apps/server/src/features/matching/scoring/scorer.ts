@@ -43,9 +43,12 @@ export function offersText(n: Narrative): string {
   return cleanFields(n.about, n.bestQualities, n.contributions, n.goals);
 }
 
+/** The narrative fields selfText reads. */
+export const SELF_FIELDS = ["about", "bestQualities", "worstQualities", "contributions", "goals"] as const;
+
 /** Everything a person says of themselves, flaws included ("I'm not very active"). */
 export function selfText(n: Narrative): string {
-  return cleanFields(n.about, n.bestQualities, n.worstQualities, n.contributions, n.goals);
+  return cleanFields(...SELF_FIELDS.map((field) => n[field]));
 }
 
 /**
