@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitHits } from "../../db/schema.ts";
 
@@ -28,16 +28,45 @@ export async function countHit(
   return row;
 }
 
-/** The upsert countHit makes, for one key, as a statement part (`rows` is the VALUES or SELECT giving its row). */
-function countHitUpsert(rows: SQL, now: Date): SQL {
-  const expired = sql`${rateLimitHits.resetsAt} <= ${now}`;
-  return sql`insert into ${rateLimitHits} (key, hits, resets_at) ${rows}
-    on conflict (key) do update set
-      hits = case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end,
-      resets_at = case when ${expired} then excluded.resets_at else ${rateLimitHits.resetsAt} end
-    returning hits, resets_at`;
+/**
+ * countHitsInOrder's statement for `count` limits: the upsert countHit makes, once per limit, each
+ * after the first reached only when the one before it is within its max. Parameters: $1 the time
+ * now, then for each limit its key and the end of a new window, and (after the first) the max of
+ * the limit before it. Written once per count and sent as a named statement, which PostgreSQL
+ * prepares once per connection: every request runs it, and building it anew on each was most of
+ * its cost in the server.
+ */
+const inOrderStatements = new Map<number, { name: string; text: string }>();
+function inOrderStatement(count: number): { name: string; text: string } {
+  let statement = inOrderStatements.get(count);
+  if (statement) return statement;
+  const table = `"${getTableName(rateLimitHits)}"`;
+  const hits = `${table}."${rateLimitHits.hits.name}"`;
+  const resetsAt = `${table}."${rateLimitHits.resetsAt.name}"`;
+  const steps: string[] = [];
+  const results: string[] = [];
+  let parameter = 1;
+  for (let index = 0; index < count; index++) {
+    const key = `$${++parameter}::text`;
+    const windowEnd = `$${++parameter}::timestamptz`;
+    const rows =
+      index === 0
+        ? `values (${key}, 1, ${windowEnd})`
+        : `select ${key}, 1, ${windowEnd} where (select hits from limit_${index - 1}) <= $${++parameter}::int`;
+    steps.push(`limit_${index} as (insert into ${table} (key, hits, resets_at) ${rows}
+      on conflict (key) do update set
+        hits = case when ${resetsAt} <= $1::timestamptz then 1 else ${hits} + 1 end,
+        resets_at = case when ${resetsAt} <= $1::timestamptz then excluded.resets_at else ${resetsAt} end
+      returning hits, resets_at)`);
+    results.push(`select ${index}::int as position, hits, resets_at from limit_${index}`);
+  }
+  statement = {
+    name: `rate_limit_hits_in_order_${count}`,
+    text: `with ${steps.join(", ")} ${results.join(" union all ")}`,
+  };
+  inOrderStatements.set(count, statement);
+  return statement;
 }
-
 /**
  * Counts hits for several limits of one request in one statement, in order, exactly as countHit
  * called on each in turn until one is over its max: a limit is counted only when the one before it
@@ -52,22 +81,15 @@ export async function countHitsInOrder(
 ): Promise<({ hits: number; resetsAt: Date } | null)[]> {
   if (new Set(limits.map((limit) => limit.key)).size !== limits.length) throw new Error("the keys must differ");
   if (limits.length === 0) return [];
-  const resetsAt = (windowMs: number) => new Date(now.getTime() + windowMs);
-  const steps = limits.map((limit, index) => {
-    const previous = limits[index - 1];
-    const rows =
-      index === 0 || !previous
-        ? sql`values (${limit.key}, 1, ${resetsAt(limit.windowMs)})`
-        : sql`select ${limit.key}, 1, ${resetsAt(limit.windowMs)}::timestamptz
-              where (select hits from ${sql.raw(`limit_${index - 1}`)}) <= ${previous.max}`;
-    return sql`${sql.raw(`limit_${index}`)} as (${countHitUpsert(rows, now)})`;
+  const values: unknown[] = [now];
+  for (const [index, limit] of limits.entries()) {
+    values.push(limit.key, new Date(now.getTime() + limit.windowMs));
+    if (index > 0) values.push(limits[index - 1]?.max);
+  }
+  const found = await db.$client.query<{ position: number; hits: number; resets_at: Date }>({
+    ...inOrderStatement(limits.length),
+    values,
   });
-  const results = limits.map(
-    (_, index) => sql`select ${index}::int as position, hits, resets_at from ${sql.raw(`limit_${index}`)}`,
-  );
-  const found = await db.execute<{ position: number; hits: number; resets_at: string | Date }>(
-    sql`with ${sql.join(steps, sql`, `)} ${sql.join(results, sql` union all `)}`,
-  );
   const counted: ({ hits: number; resetsAt: Date } | null)[] = limits.map(() => null);
   for (const row of found.rows) counted[row.position] = { hits: row.hits, resetsAt: new Date(row.resets_at) };
   return counted;
