@@ -4,6 +4,7 @@ import { ageOn } from "@sams-web/domain/profile/rules";
 import { and, asc, eq, inArray, ne, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   blocks,
   matches,
@@ -27,8 +28,8 @@ const UNSHOWN: ReadonlySet<string> = new Set(["followupsQueued", "followupsAnswe
  * person blocked (a report blocks too) is left out altogether: after a block neither learns
  * anything more of the other, not even a name in an ended match.
  */
-export async function listMatchesFor(db: Database, userId: string, today = new Date()): Promise<MatchView[]> {
-  const rows = await db
+const matchesOfUser = preparedPerDatabase((db) =>
+  db
     .select({
       id: matches.candidateId,
       status: matches.status,
@@ -46,7 +47,7 @@ export async function listMatchesFor(db: Database, userId: string, today = new D
     .leftJoin(profileIntros, eq(profileIntros.userId, matches.candidateId))
     .where(
       and(
-        eq(matches.userId, userId),
+        eq(matches.userId, sql.placeholder("userId")),
         notExists(
           db
             .select({ one: sql`1` })
@@ -59,7 +60,12 @@ export async function listMatchesFor(db: Database, userId: string, today = new D
             ),
         ),
       ),
-    );
+    )
+    .prepare("matches_of_user"),
+);
+
+export async function listMatchesFor(db: Database, userId: string, today = new Date()): Promise<MatchView[]> {
+  const rows = await matchesOfUser(db).execute({ userId });
   return rows.map((row) => {
     const shown = !UNSHOWN.has(row.status) && row.status !== "no";
     return {
@@ -158,12 +164,18 @@ export async function listAnswers(db: Database, userId: string): Promise<Intervi
   return [...answers, ...corrections.map(({ field, text }) => ({ stage: `${CORRECTION_STAGE}${field}`, text }))];
 }
 
-export async function findNarratives(db: Database, userIds: readonly string[]): Promise<Map<string, Narrative>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
+// Read on every matches read that has candidates in photo review.
+const narrativesOfUsers = preparedPerDatabase((db) =>
+  db
     .select()
     .from(narratives)
-    .where(inArray(narratives.userId, [...userIds]));
+    .where(sql`${narratives.userId} = any(${sql.placeholder("userIds")}::text[])`)
+    .prepare("narratives_of_users"),
+);
+
+export async function findNarratives(db: Database, userIds: readonly string[]): Promise<Map<string, Narrative>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await narrativesOfUsers(db).execute({ userIds: [...userIds] });
   return new Map(
     rows.map((r) => [
       r.userId,
