@@ -1,10 +1,12 @@
 // How well the duplicate-photo check tells copies from different pictures, on real photographs
 // (see corpus.ts): per transformation, the share of copies caught; and the share of pairs of
 // different photos (each photo against every other photo and every other photo's copies) taken
-// for copies. Development and held-out sets are reported apart; settings are chosen on the
-// development set only.
+// for copies. Also how often copies turned 2° to 6° either way are caught (a wider look at
+// rotations than the 3° copy alone), not counted among the pairs of different pictures. Development and held-out sets are reported apart;
+// settings are chosen on the development set only.
 //
-//   node --import tsx bench/photo-hash/accuracy.ts
+//   node --import tsx bench/photo-hash/accuracy.ts [--set development]
+import { parseArgs } from "node:util";
 import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
 import { sanitizePhoto } from "../../apps/server/src/features/photos/photo-files.ts";
 import {
@@ -12,7 +14,13 @@ import {
   hammingDistance,
   photoFingerprints,
 } from "../../apps/server/src/features/photos/photo-hash.ts";
+import { turnedCopy } from "../../apps/server/test/support/photo-copies.ts";
 import { loadCorpus, type PhotoSet, TRANSFORMATIONS } from "./corpus.ts";
+
+const TURNS = [-6, -5, -4, -3, -2, 2, 3, 4, 5, 6];
+/** While trying settings, only the development set is looked at. */
+const { values } = parseArgs({ options: { set: { type: "string" } } });
+const sets = (["development", "heldOut"] satisfies PhotoSet[]).filter((set) => !values.set || set === values.set);
 
 type Fingerprints = Awaited<ReturnType<typeof photoFingerprints>>;
 
@@ -23,7 +31,7 @@ const nearest = (upload: Fingerprints, other: Fingerprints) =>
 const found = (upload: Fingerprints, other: Fingerprints) =>
   upload.probes.some((probe) => other.stored.some((hash) => findsNearDuplicate(probe, hash)));
 
-const corpus = await loadCorpus();
+const corpus = (await loadCorpus()).filter((photo) => sets.includes(photo.set));
 const photos = await Promise.all(
   corpus.map(async (photo) => {
     const copies = await Promise.all(
@@ -32,13 +40,19 @@ const photos = await Promise.all(
         fingerprints: await photoFingerprints(await sanitizePhoto(await transform(photo.stored))),
       })),
     );
-    return { ...photo, fingerprints: await photoFingerprints(photo.stored), copies };
+    const turns = await Promise.all(
+      TURNS.map(async (degrees) => ({
+        degrees,
+        fingerprints: await photoFingerprints(await sanitizePhoto(await turnedCopy(photo.stored, degrees))),
+      })),
+    );
+    return { ...photo, fingerprints: await photoFingerprints(photo.stored), copies, turns };
   }),
 );
 
 const pct = (part: number, whole: number) => `${part}/${whole} (${((100 * part) / whole).toFixed(0)} %)`;
 console.log(`threshold: ${DUPLICATE_PHOTO_MAX_DISTANCE} bits; "distances" are the nearest probe to a kept hash`);
-for (const set of ["development", "heldOut"] satisfies PhotoSet[]) {
+for (const set of sets) {
   const members = photos.filter((photo) => photo.set === set);
   console.log(`\n${set} set: ${members.length} photographs`);
   for (const name of Object.keys(TRANSFORMATIONS)) {
@@ -50,6 +64,16 @@ for (const set of ["development", "heldOut"] satisfies PhotoSet[]) {
     const caught = copies.filter(({ photo, copy }) => found(copy, photo.fingerprints)).length;
     console.log(`  ${name.padEnd(32)} caught ${pct(caught, members.length)}; distances ${distances.join(" ")}`);
   }
+  const turned = TURNS.map((degrees) => {
+    const caught = members.filter((photo) =>
+      found(photo.turns.find((turn) => turn.degrees === degrees)?.fingerprints as Fingerprints, photo.fingerprints),
+    ).length;
+    return { degrees, caught };
+  });
+  const allTurned = turned.reduce((sum, { caught }) => sum + caught, 0);
+  console.log(
+    `  turned 2-6° either way: caught ${pct(allTurned, members.length * TURNS.length)} (${turned.map(({ degrees, caught }) => `${degrees}° ${caught}`).join(", ")})`,
+  );
   // Different pictures: each photo, as uploaded and as each of its copies, against every other
   // photo of the set as stored.
   const distinct = members.flatMap((upload) =>

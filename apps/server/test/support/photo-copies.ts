@@ -48,18 +48,7 @@ export const COPIES: Record<string, (photo: Buffer) => Promise<Buffer>> = {
       (await settle(sharp(photo).extract({ left: 0, top: 0, width: keep, height: keep }))).resize(size, size),
     );
   },
-  "rotation 3°": async (photo) => {
-    const rotated = await settle(sharp(photo).rotate(3, { background: "#000000" }));
-    const { width = size, height = size } = await rotated.metadata();
-    return jpeg(
-      rotated.extract({
-        left: Math.floor((width - size) / 2),
-        top: Math.floor((height - size) / 2),
-        width: size,
-        height: size,
-      }),
-    );
-  },
+  "rotation 3°": (photo) => turnedCopy(photo, 3),
   "shift 20 px": async (photo) =>
     jpeg(
       (await settle(sharp(photo).extend({ top: 20, left: 20, background: "#000000" }))).extract({
@@ -84,3 +73,20 @@ export const COPIES: Record<string, (photo: Buffer) => Promise<Buffer>> = {
     jpeg((await settle(sharp(photo).resize(size / 2, size / 2))).resize(size, size)),
   mirror: (photo) => jpeg(sharp(photo).flop()),
 };
+
+/**
+ * A copy turned `degrees` (clockwise when positive) about its centre, the corners it uncovers
+ * black, at the size the app takes.
+ */
+export async function turnedCopy(photo: Buffer, degrees: number): Promise<Buffer> {
+  const rotated = await settle(sharp(photo).rotate(degrees, { background: "#000000" }));
+  const { width = size, height = size } = await rotated.metadata();
+  return jpeg(
+    rotated.extract({
+      left: Math.floor((width - size) / 2),
+      top: Math.floor((height - size) / 2),
+      width: size,
+      height: size,
+    }),
+  );
+}
