@@ -235,17 +235,20 @@ export function multipart(parts: readonly (Buffer | MultipartPart)[]): { payload
 }
 
 /**
+ * Sends `parts` as the signed-in person's photo set (PUT, as the upload page does) and returns the
+ * answer as it came, for tests that read a refusal; `uploadPhotos` is the one for a set that must save.
+ */
+export function putPhotos(app: FastifyInstance, cookie: string, parts: readonly (Buffer | MultipartPart)[]) {
+  const { payload, contentType } = multipart(parts);
+  return app.inject({ method: "PUT", url: PHOTOS_PATH, headers: { cookie, "content-type": contentType }, payload });
+}
+
+/**
  * Saves `files` (JPEGs, in this order) as the signed-in person's photo set, as the upload page
  * does, and returns the set's URLs; anything but 200 fails the test with the response's body.
  */
 export async function uploadPhotos(app: FastifyInstance, cookie: string, files: readonly Buffer[]): Promise<string[]> {
-  const { payload, contentType } = multipart(files);
-  const response = await app.inject({
-    method: "PUT",
-    url: PHOTOS_PATH,
-    headers: { cookie, "content-type": contentType },
-    payload,
-  });
+  const response = await putPhotos(app, cookie, files);
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { photos: string[] }).photos;
 }

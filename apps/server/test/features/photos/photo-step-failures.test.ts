@@ -13,7 +13,7 @@ import {
 import { keyOfPhotoUrl, photosPrefix } from "../../../src/features/photos/photo-keys.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
 import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
-import { createTestApp, multipart, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
+import { createTestApp, putPhotos, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { realPhotograph } from "../../support/photo-copies.ts";
 
 // A save or removal of photos has steps after the profile points at the new set: recording the
@@ -86,13 +86,7 @@ describe("a new photo set whose hashes cannot be recorded", () => {
     expect(await hashedUrls(person.userId)).toEqual(new Set(before));
 
     await t.db.execute(sql`insert into refused_hash_owners values (${person.userId})`);
-    const { payload, contentType } = multipart([storm as Buffer, ladyBird as Buffer, garden as Buffer]);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: PHOTOS_PATH,
-      headers: { cookie: person.cookie, "content-type": contentType },
-      payload,
-    });
+    const response = await putPhotos(t.app, person.cookie, [storm as Buffer, ladyBird as Buffer, garden as Buffer]);
     // Answered as any save is: the photos, and nothing of the database's refusal.
     expect(response.statusCode, response.body).toBe(200);
     expect(Object.keys(response.json())).toEqual(["photos"]);

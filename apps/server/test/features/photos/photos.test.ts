@@ -16,7 +16,7 @@ import type { AccountLifecycle } from "../../../src/platform/lifecycle/account-l
 import { createInProcessBus } from "../../../src/platform/realtime/bus.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
 import type { StorageDriver } from "../../../src/platform/storage/storage.ts";
-import { createTestDatabase, type MultipartPart, multipart, signUp } from "../../support/helpers.ts";
+import { createTestDatabase, type MultipartPart, multipart, putPhotos, signUp } from "../../support/helpers.ts";
 import { readZip } from "../../support/zip.ts";
 
 /** A storage that fails its Nth put while `armed`, to prove the set is replaced atomically. */
@@ -96,11 +96,6 @@ function withDeclaredSize(data: Buffer, width: number, height: number): Buffer {
   throw new Error("no frame header");
 }
 
-async function upload(cookie: string, files: readonly (Buffer | MultipartPart)[]) {
-  const { payload, contentType } = multipart(files);
-  return app.inject({ method: "PUT", url: "/api/photos", headers: { cookie, "content-type": contentType }, payload });
-}
-
 async function photoUrlsOf(userId: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   return { urls: row?.photoUrls ?? [], picturesUploaded: row?.picturesUploaded };
@@ -113,7 +108,7 @@ async function storedKeys(userId: string) {
 describe("'Photos: per user in file storage as photo0.jpg, photo1.jpg, …, each a JPEG at 560x560 pixels'", () => {
   it("stores 2 photos, sets picturesUploaded and photoUrls, and serves them to their owner", async () => {
     const { cookie, userId } = await signUp(app);
-    const response = await upload(cookie, [await jpeg(), await jpeg(560, 560, { r: 10, g: 200, b: 30 })]);
+    const response = await putPhotos(app, cookie, [await jpeg(), await jpeg(560, 560, { r: 10, g: 200, b: 30 })]);
     expect(response.statusCode).toBe(200);
     const { urls, picturesUploaded } = await photoUrlsOf(userId);
     expect(response.json().photos).toEqual(urls);
@@ -134,22 +129,22 @@ describe("'Photos: per user in file storage as photo0.jpg, photo1.jpg, …, each
 
   it("'Saving needs at least 2' and the maximum is 5", async () => {
     const { cookie, userId } = await signUp(app);
-    const one = await upload(cookie, [await jpeg()]);
+    const one = await putPhotos(app, cookie, [await jpeg()]);
     expect(one.statusCode).toBe(400);
     expect(one.json().error.message).toBe(MESSAGES.tooFewPhotos);
-    const six = await upload(cookie, await Promise.all(Array.from({ length: 6 }, () => jpeg())));
+    const six = await putPhotos(app, cookie, await Promise.all(Array.from({ length: 6 }, () => jpeg())));
     expect(six.statusCode).toBeGreaterThanOrEqual(400);
     expect(six.statusCode).toBeLessThan(500);
-    const five = await upload(cookie, await Promise.all(Array.from({ length: 5 }, () => jpeg())));
+    const five = await putPhotos(app, cookie, await Promise.all(Array.from({ length: 5 }, () => jpeg())));
     expect(five.statusCode).toBe(200);
     expect((await photoUrlsOf(userId)).urls).toHaveLength(5);
   });
 
   it("a replaced set leaves no file of the old one behind", async () => {
     const { cookie, userId } = await signUp(app);
-    await upload(cookie, [await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg()]);
+    await putPhotos(app, cookie, [await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg()]);
     const first = (await photoUrlsOf(userId)).urls;
-    await upload(cookie, [await uniqueJpeg(), await uniqueJpeg()]);
+    await putPhotos(app, cookie, [await uniqueJpeg(), await uniqueJpeg()]);
     const second = (await photoUrlsOf(userId)).urls;
     expect(second).toHaveLength(2);
     expect(await storedKeys(userId)).toHaveLength(2);
@@ -191,7 +186,7 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
   it.each(cases)("%s", async (_name, make) => {
     const { cookie, userId } = await signUp(app);
     const bad = await make();
-    const response = await upload(cookie, [bad, { field: "photo1", data: await jpeg() }]);
+    const response = await putPhotos(app, cookie, [bad, { field: "photo1", data: await jpeg() }]);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(typeof response.json().error.message).toBe("string");
@@ -221,7 +216,7 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
     expect(before.exif).toBeDefined();
     expect(before.icc).toBeDefined();
     expect(before.exif?.includes(Buffer.from("SpyCam"))).toBe(true);
-    const response = await upload(cookie, [tagged, tagged]);
+    const response = await putPhotos(app, cookie, [tagged, tagged]);
     expect(response.statusCode).toBe(200);
     for (const key of await storedKeys(userId)) {
       const stored = (await storage.get(key)) as Buffer;
@@ -253,7 +248,7 @@ describe("malicious uploads end in a clear 4xx, never a 5xx, and store nothing",
     const { cookie } = await signUp(app);
     const json = await app.inject({ method: "PUT", url: "/api/photos", headers: { cookie }, payload: { photos: [] } });
     expect(json.statusCode).toBe(400);
-    const odd = await upload(cookie, [
+    const odd = await putPhotos(app, cookie, [
       { field: "photo0", data: await jpeg() },
       { field: "../../etc", data: await jpeg() },
     ]);
@@ -266,7 +261,7 @@ describe("'another user's photos are served only to a user who holds a live matc
     const owner = await signUp(app);
     const stranger = await signUp(app);
     const matched = await signUp(app);
-    await upload(owner.cookie, [await jpeg(), await jpeg()]);
+    await putPhotos(app, owner.cookie, [await jpeg(), await jpeg()]);
     const url = (await photoUrlsOf(owner.userId)).urls[0] as string;
 
     expect((await app.inject({ method: "GET", url, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
@@ -277,7 +272,7 @@ describe("'another user's photos are served only to a user who holds a live matc
     await db.update(matches).set({ status: "photoValidation" }).where(eq(matches.userId, matched.userId));
     expect((await app.inject({ method: "GET", url, headers: { cookie: matched.cookie } })).statusCode).toBe(200);
     // The match is one-sided: the owner holds no match row towards `matched`.
-    await upload(matched.cookie, [await jpeg(), await jpeg()]);
+    await putPhotos(app, matched.cookie, [await jpeg(), await jpeg()]);
     const theirs = (await photoUrlsOf(matched.userId)).urls[0] as string;
     expect((await app.inject({ method: "GET", url: theirs, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
@@ -285,9 +280,9 @@ describe("'another user's photos are served only to a user who holds a live matc
   it("nobody can replace another user's photos: an upload always writes the caller's set", async () => {
     const owner = await signUp(app);
     const other = await signUp(app);
-    await upload(owner.cookie, [await jpeg(), await jpeg()]);
+    await putPhotos(app, owner.cookie, [await jpeg(), await jpeg()]);
     const before = (await photoUrlsOf(owner.userId)).urls;
-    await upload(other.cookie, [await jpeg(), await jpeg(), await jpeg()]);
+    await putPhotos(app, other.cookie, [await jpeg(), await jpeg(), await jpeg()]);
     expect((await photoUrlsOf(owner.userId)).urls).toEqual(before);
     expect(await storedKeys(owner.userId)).toHaveLength(2);
   });
@@ -307,11 +302,11 @@ describe("'another user's photos are served only to a user who holds a live matc
 describe("'On save, existing stored photos are deleted, new ones uploaded': atomically", () => {
   it.each([1, 2, 3])("a storage failure on write %i leaves the complete old set", async (nth) => {
     const { cookie, userId } = await signUp(app);
-    expect((await upload(cookie, [await jpeg(), await jpeg()])).statusCode).toBe(200);
+    expect((await putPhotos(app, cookie, [await jpeg(), await jpeg()])).statusCode).toBe(200);
     const before = await photoUrlsOf(userId);
     const keysBefore = await storedKeys(userId);
     storage.arm(nth);
-    const response = await upload(cookie, [await jpeg(), await jpeg(), await jpeg()]);
+    const response = await putPhotos(app, cookie, [await jpeg(), await jpeg(), await jpeg()]);
     storage.failOnPut = null;
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toBe(MESSAGES.photosSaveFailed);
@@ -330,9 +325,9 @@ describe("'On save, existing stored photos are deleted, new ones uploaded': atom
   it("two saves at once end with one complete set and no stray files", async () => {
     const { cookie, userId } = await signUp(app);
     const results = await Promise.all([
-      upload(cookie, [await uniqueJpeg(), await uniqueJpeg()]),
-      upload(cookie, [await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg()]),
-      upload(cookie, [await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg()]),
+      putPhotos(app, cookie, [await uniqueJpeg(), await uniqueJpeg()]),
+      putPhotos(app, cookie, [await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg()]),
+      putPhotos(app, cookie, [await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg(), await uniqueJpeg()]),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const { urls } = await photoUrlsOf(userId);
@@ -343,7 +338,7 @@ describe("'On save, existing stored photos are deleted, new ones uploaded': atom
 
   it("deleting the account removes the user's files", async () => {
     const { cookie, userId } = await signUp(app);
-    await upload(cookie, [await jpeg(), await jpeg()]);
+    await putPhotos(app, cookie, [await jpeg(), await jpeg()]);
     expect(await storedKeys(userId)).toHaveLength(2);
     // The accounts feature runs these hooks when an account is deleted.
     await lifecycle?.accountDeleted(userId);
@@ -355,12 +350,12 @@ describe("data export: 'Download all their data … as one archive' holds the pe
   it("the ZIP carries the stored bytes of each of my photos and none of another user's", async () => {
     const me = await signUp(app);
     const other = await signUp(app);
-    expect((await upload(me.cookie, [await jpeg(), await jpeg(560, 560, { r: 10, g: 200, b: 30 })])).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await putPhotos(app, me.cookie, [await jpeg(), await jpeg(560, 560, { r: 10, g: 200, b: 30 })])).statusCode,
+    ).toBe(200);
     expect(
       (
-        await upload(other.cookie, [
+        await putPhotos(app, other.cookie, [
           await jpeg(560, 560, { r: 30, g: 30, b: 250 }),
           await jpeg(560, 560, { r: 250, g: 250, b: 0 }),
           await jpeg(560, 560, { r: 0, g: 0, b: 0 }),
