@@ -3,6 +3,8 @@ import path from "node:path";
 
 /** One email the outbox mail driver wrote (an .eml file in DATA_DIR/outbox). */
 export interface Mail {
+  /** Its file's name in the outbox (unique per mail). */
+  file: string;
   /** The To: header: the address, with the person's name before it when the mail has one. */
   to: string;
   subject: string;
@@ -18,7 +20,7 @@ export interface WithDataDir {
 }
 
 /** Every email in the app's outbox, oldest first (its file names start with the time written). */
-async function outboxMails(app: WithDataDir): Promise<Mail[]> {
+export async function outboxMails(app: WithDataDir): Promise<Mail[]> {
   const dir = path.join(app.config.dataDir, "outbox");
   const files = (await readdir(dir).catch(() => [] as string[])).sort();
   return Promise.all(
@@ -26,7 +28,7 @@ async function outboxMails(app: WithDataDir): Promise<Mail[]> {
       const text = (await readFile(path.join(dir, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
       const headers = text.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
       const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1] ?? "";
-      return { to: header("To"), subject: header("Subject"), headers, text };
+      return { file, to: header("To"), subject: header("Subject"), headers, text };
     }),
   );
 }
@@ -36,4 +38,10 @@ export async function mailsTo(app: WithDataDir, email: string, subject?: string)
   return (await outboxMails(app)).filter(
     (mail) => mail.to.includes(email) && (subject === undefined || mail.subject === subject),
   );
+}
+
+/** The emails written since `earlier` (what `outboxMails` gave before a step), oldest first. */
+export async function mailsSince(app: WithDataDir, earlier: readonly Mail[]): Promise<Mail[]> {
+  const seen = new Set(earlier.map((mail) => mail.file));
+  return (await outboxMails(app)).filter((mail) => !seen.has(mail.file));
 }

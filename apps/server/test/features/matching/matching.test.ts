@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +19,7 @@ import {
   type Interview,
   signedUpPerson,
 } from "../../support/matching-fixtures.ts";
+import { mailsSince, outboxMails } from "../../support/outbox.ts";
 
 const SILENT_CANDIDATE: Interview = {
   rapport_building: "Evenings at the workshop restoring an old wooden sailboat with my grandfather's tools.",
@@ -296,9 +295,7 @@ describe("a whole search, photo review and mutual confirmation", () => {
     }
     // Sign-up sends each person a verification mail into the same outbox; from here on, only
     // introductions may appear there.
-    const outbox = path.join(t.config.dataDir, "outbox");
-    const beforeMatching = new Set(await readdir(outbox).catch(() => []));
-    const newMail = async () => (await readdir(outbox).catch(() => [])).filter((f) => !beforeMatching.has(f));
+    const beforeMatching = await outboxMails(t);
     const responses: string[] = [];
     const record = <T extends { raw: string }>(r: T) => {
       responses.push(r.raw);
@@ -376,29 +373,32 @@ describe("a whole search, photo review and mutual confirmation", () => {
     // who: neither the other's name nor address.
     // (The candidates Alex's search found, who did not watch it, were told of it too, each in an
     // email of their own about new people.)
-    const newTexts = await Promise.all((await newMail()).map((f) => readFile(path.join(outbox, f), "utf8")));
-    const noticeTexts = newTexts.filter((m) => m.includes(`Subject: ${MESSAGES.mutualMatchMailSubject}`));
-    expect(noticeTexts).toHaveLength(2);
-    const noticeTo = (person: { email: string }) => noticeTexts.find((m) => m.includes(`<${person.email}>`)) ?? "";
+    const notices = (await mailsSince(t, beforeMatching)).filter(
+      (mail) => mail.subject === MESSAGES.mutualMatchMailSubject,
+    );
+    expect(notices).toHaveLength(2);
+    const noticeTexts = notices.map((mail) => mail.text);
+    const noticeTo = (person: { email: string }) =>
+      notices.find((mail) => mail.to.includes(`<${person.email}>`))?.text ?? "";
     for (const [person, other] of [
       [alex, sam],
       [sam, alex],
     ] as const) {
       const notice = noticeTo(person);
       expect(notice).toContain(`Subject: ${MESSAGES.mutualMatchMailSubject}`);
-      expect(notice.replace(/=\r?\n/g, "")).toContain(`${t.config.publicUrl}/match-confirmation`);
+      expect(notice).toContain(`${t.config.publicUrl}/match-confirmation`);
       expect(notice).not.toContain(other.email);
     }
     // (Sam the spider signs every mail, so only Alex's name can be looked for.)
     expect(noticeTo(sam)).not.toContain("Alex");
     for (const body of noticeTexts)
       for (const email of [...canaries, outsider.email]) expect(body).not.toContain(email);
-    const beforeConfirming = new Set(await readdir(outbox));
+    const beforeConfirming = await outboxMails(t);
 
     const first = record(await call(t.app, alex.cookie, "triggeredMatchConfirmation", { matchId: sam.userId }));
     expect(first.body.result).toEqual({ message: MESSAGES.matchConfirmedWaiting, connected: false });
     // No introduction before mutual confirmation.
-    expect((await readdir(outbox)).filter((f) => !beforeConfirming.has(f))).toEqual([]);
+    expect(await mailsSince(t, beforeConfirming)).toEqual([]);
 
     // Before mutual confirmation no response carried anyone else's email.
     for (const body of responses) for (const email of secretEmails) expect(body).not.toContain(email);
@@ -407,11 +407,11 @@ describe("a whole search, photo review and mutual confirmation", () => {
     expect(second.body.result).toEqual({ message: MESSAGES.matchConnected, connected: true });
     expect(second.raw).not.toContain(alex.email);
 
-    const files = (await readdir(outbox)).filter((f) => !beforeConfirming.has(f));
-    expect(files).toHaveLength(2);
-    const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), "utf8")));
-    const toAlex = mails.find((m) => /^To: .*<?\S*>?/m.test(m) && m.includes(`To: Alex <${alex.email}>`));
-    const toSam = mails.find((m) => m.includes(`To: Sam <${sam.email}>`));
+    const introductions = await mailsSince(t, beforeConfirming);
+    expect(introductions).toHaveLength(2);
+    const mails = introductions.map((mail) => mail.text);
+    const toAlex = introductions.find((mail) => mail.to === `Alex <${alex.email}>`)?.text;
+    const toSam = introductions.find((mail) => mail.to === `Sam <${sam.email}>`)?.text;
     expect(toAlex).toContain(`Sam <${sam.email}>`);
     expect(toSam).toContain(`Alex <${alex.email}>`);
     expect(toAlex).not.toBe(toSam);
