@@ -1,4 +1,5 @@
 import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web/domain/matching/rules";
+import { LRUCache } from "lru-cache";
 import { CONCEPTS, readConcepts } from "../../../platform/text-reading/concepts.ts";
 import type { Narrative } from "../narrative/narrative.ts";
 import type { PairVerdict } from "./pair-verdict.ts";
@@ -88,13 +89,17 @@ export function sharedInterests(person: Narrative, candidate: Narrative): string
 }
 
 /**
- * How many people's interests are kept read. Photo review shows the same candidates on every read
- * of the matches list, and reading a narrative's words was most of that read's CPU; a narrative's
- * interests depend on its words alone, so a reading is kept by those words (a rewritten narrative
- * is simply read anew). About a kilobyte or two each: a few megabytes at most.
+ * Interests kept read. Photo review shows the same candidates on every read of the matches list,
+ * and reading a narrative's words was most of that read's CPU; a narrative's interests depend on
+ * its words alone, so a reading is kept under those words (a rewritten narrative is simply read
+ * anew), the least recently used dropped first: at most 10,000 readings, and at most 4 million
+ * characters of words in all (8 MB), however long the narratives.
  */
-const INTEREST_READINGS_KEPT = 10_000;
-const interestReadings = new Map<string, ReadonlySet<string>>();
+const interestReadings = new LRUCache<string, ReadonlySet<string>>({
+  max: 10_000,
+  maxSize: 4_000_000,
+  sizeCalculation: (_interests, words) => Math.max(1, words.length),
+});
 
 /** The interests a person affirms in their own words (selfText), read once per distinct words. */
 function interestsOf(n: Narrative): ReadonlySet<string> {
@@ -102,14 +107,8 @@ function interestsOf(n: Narrative): ReadonlySet<string> {
   let interests = interestReadings.get(words);
   if (!interests) {
     interests = readConcepts(selfText(n)).affirmed.interests;
-    if (interestReadings.size >= INTEREST_READINGS_KEPT) {
-      const oldest = interestReadings.keys().next();
-      if (!oldest.done) interestReadings.delete(oldest.value);
-    }
+    interestReadings.set(words, interests);
   }
-  // Re-inserted on each use, so the least recently used goes first.
-  interestReadings.delete(words);
-  interestReadings.set(words, interests);
   return interests;
 }
 
