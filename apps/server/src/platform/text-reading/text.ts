@@ -261,7 +261,7 @@ export function readClause(said: string): ReadWord[] {
 
 /**
  * The clauses of a text that state something: sarcastic sentences, questions and hedged clauses
- * are left out. Curly quotes count as straight ones.
+ * are left out. Curly apostrophes count as straight ones.
  */
 export function statementClauses(text: string): string[] {
   const sentences = straightApostrophes(text).match(/[^.!?\n]+[.!?]*/g) ?? [];
