@@ -1,35 +1,25 @@
-import { and, eq, getTableName, gt, lt, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitHits } from "../../db/schema.ts";
 
 /**
  * Counts one hit for `key` and returns the hits in its current window, in one statement: the
  * first hit (or the first after the window ended) starts a new window of `windowMs`, any other
- * adds one. The row lock of the upsert makes concurrent hits from any instance count exactly.
+ * adds one. The row lock of the upsert makes concurrent hits from any instance count exactly. It is
+ * countHitsInOrder with one limit, so the rule is written once and the statement prepared once.
  */
 export async function countHit(
   db: Database,
   input: { key: string; windowMs: number; now: Date },
 ): Promise<{ hits: number; resetsAt: Date }> {
-  const resetsAt = new Date(input.now.getTime() + input.windowMs);
-  const expired = sql`${rateLimitHits.resetsAt} <= ${input.now}`;
-  const [row] = await db
-    .insert(rateLimitHits)
-    .values({ key: input.key, hits: 1, resetsAt })
-    .onConflictDoUpdate({
-      target: rateLimitHits.key,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
-        resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
-      },
-    })
-    .returning({ hits: rateLimitHits.hits, resetsAt: rateLimitHits.resetsAt });
-  if (!row) throw new Error("the rate limit upsert returned nothing");
-  return row;
+  // A limit's max only gates the limit after it; with one limit it is never read.
+  const [counted] = await countHitsInOrder(db, [{ key: input.key, windowMs: input.windowMs, max: 0 }], input.now);
+  if (!counted) throw new Error("the rate limit upsert returned nothing");
+  return counted;
 }
 
 /**
- * countHitsInOrder's statement for `count` limits: the upsert countHit makes, once per limit, each
+ * countHitsInOrder's statement for `count` limits: the upsert that counts one hit, once per limit, each
  * after the first reached only when the one before it is within its max. Parameters: $1 the time
  * now, then for each limit its key and the end of a new window, and (after the first) the max of
  * the limit before it. Written once per count and sent as a named statement, which PostgreSQL
