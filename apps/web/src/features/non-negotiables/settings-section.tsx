@@ -168,6 +168,14 @@ function topicSummary(topic: FactTopic, facts: Facts): string {
   return parts.length > 0 ? parts.join(" · ") : T.nonNegotiablesNotAnswered;
 }
 
+/** A topic of the questionnaire, the person's answers, and what to do with a new answer or limit. */
+interface TopicProps {
+  topic: FactTopic;
+  facts: Facts;
+  onAnswer: (key: FactKey, value: string) => void;
+  onToggleLimit: (limit: LimitId) => void;
+}
+
 /**
  * One topic, folded to a line with its answers so the section stays short on a phone: opened, its
  * questions (an importance only after an answer it qualifies) and its limits. A folded topic draws
@@ -175,17 +183,7 @@ function topicSummary(topic: FactTopic, facts: Facts): string {
  * page does not build and lay out the whole questionnaire hidden. The native details element
  * keeps its keyboard and screen-reader behaviour (Enter or Space on the line opens it).
  */
-function TopicDetails({
-  topic,
-  facts,
-  onAnswer,
-  onToggleLimit,
-}: {
-  topic: FactTopic;
-  facts: Facts;
-  onAnswer: (key: FactKey, value: string) => void;
-  onToggleLimit: (limit: LimitId) => void;
-}) {
+function TopicDetails({ topic, facts, onAnswer, onToggleLimit }: TopicProps) {
   const [open, setOpen] = useState(false);
   return (
     <details
@@ -208,17 +206,7 @@ function TopicDetails({
 }
 
 /** An opened topic's questions and limits. */
-function TopicQuestions({
-  topic,
-  facts,
-  onAnswer,
-  onToggleLimit,
-}: {
-  topic: FactTopic;
-  facts: Facts;
-  onAnswer: (key: FactKey, value: string) => void;
-  onToggleLimit: (limit: LimitId) => void;
-}) {
+function TopicQuestions({ topic, facts, onAnswer, onToggleLimit }: TopicProps) {
   const keys = FACT_TOPICS[topic].filter((key) => factAsked(key, facts));
   const limits = topicLimits(topic).filter((limit) => limitApplies(limit, facts) || facts.limits?.includes(limit));
   return (
