@@ -29,14 +29,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import ts from "typescript";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { profiles, sessions, users } from "../apps/server/src/db/schema.ts";
+import { profiles, users } from "../apps/server/src/db/schema.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../apps/server/test/support/fake-openai-server.ts";
 import { openToolDatabase } from "../scripts/lib/tool-database.ts";
 import { seed } from "../scripts/seed.ts";
 import { type Instance, signUp, startInstance } from "./instances.ts";
 import { freePort } from "./lib.ts";
-import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
+import { AUTH_SECRET, signedInSession } from "./load/sessions.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DASHBOARD = path.join(root, "docs/grafana-dashboard.json");
@@ -249,13 +249,7 @@ async function preparePeople(env: Record<string, string>, searchers: number): Pr
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .limit(searchers + 1);
     const cookies: string[] = [];
-    for (const { userId } of people) {
-      const token = randomBytes(24).toString("base64url");
-      await db
-        .insert(sessions)
-        .values({ id: `check_${token}`, token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
-      cookies.push(sessionCookie(token));
-    }
+    for (const { userId } of people) cookies.push((await signedInSession(db, userId)).cookie);
     const moderator = people.at(-1);
     const moderatorCookie = cookies.pop();
     if (!moderator || !moderatorCookie) throw new Error("the seed made nobody");

@@ -15,7 +15,6 @@
 // through the API, one after the other (or all at once with --burst); the people their searches
 // find are the passive side. --smtp sends the mail over SMTP to a local mail server instead of the
 // outbox, and times each mail's arrival there.
-import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -24,14 +23,14 @@ import { parseArgs } from "node:util";
 import { and, eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { matches, profiles, pushSubscriptions, sessions } from "../apps/server/src/db/schema.ts";
+import { matches, profiles, pushSubscriptions } from "../apps/server/src/db/schema.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
 import { startLocalPushService } from "../apps/server/test/support/push-service.ts";
 import { openToolDatabase } from "../scripts/lib/tool-database.ts";
 import { seed } from "../scripts/seed.ts";
 import { type Instance, startInstance } from "./instances.ts";
 import { freePort, percentile } from "./lib.ts";
-import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
+import { AUTH_SECRET, signedInSession } from "./load/sessions.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -112,19 +111,17 @@ async function main() {
     const deviceOf = new Map<string, string>();
     const cookieOf = new Map<string, string>();
     for (const { userId } of everyone) {
-      const token = randomBytes(24).toString("base64url");
-      const sessionId = `bench_${token}`;
-      await db.insert(sessions).values({ id: sessionId, token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+      const session = await signedInSession(db, userId);
       const device = push.device();
       await db.insert(pushSubscriptions).values({
         endpoint: device.subscription.endpoint,
         userId,
-        sessionId,
+        sessionId: session.id,
         p256dh: device.subscription.keys.p256dh,
         auth: device.subscription.keys.auth,
       });
       deviceOf.set(userId, new URL(device.subscription.endpoint).pathname);
-      cookieOf.set(userId, sessionCookie(token));
+      cookieOf.set(userId, session.cookie);
     }
     const emailOf = new Map(everyone.map((p) => [p.userId, p.email]));
     // Searchers at one metro ZIP when the seed put enough people there, else any seeded people.

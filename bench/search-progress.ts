@@ -7,7 +7,6 @@
 // person's event stream is open: each "matches" event is when their chat can show a new candidate.
 // Baseline, in the same run: the end of the scoring call, which is when the search showed its
 // first candidate before pairs were announced one by one (everything was announced at the end).
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -16,14 +15,14 @@ import { parseArgs } from "node:util";
 import { EVENTS_PATH } from "@sams-web/domain/api/realtime";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { profiles, sessions } from "../apps/server/src/db/schema.ts";
+import { profiles } from "../apps/server/src/db/schema.ts";
 import { createStorage } from "../apps/server/src/platform/storage/create-storage.ts";
 import { startFakeOpenAiServer, tokensOf } from "../apps/server/test/support/fake-openai-server.ts";
 import { openToolDatabase } from "../scripts/lib/tool-database.ts";
 import { seed } from "../scripts/seed.ts";
 import { startInstance } from "./instances.ts";
 import { freePort, percentile } from "./lib.ts";
-import { AUTH_SECRET, sessionCookie } from "./load/sessions.ts";
+import { AUTH_SECRET, signedInSession } from "./load/sessions.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -56,13 +55,7 @@ async function prepare(env: Record<string, string>, count: number): Promise<stri
       );
     }
     const cookies: string[] = [];
-    for (const { userId } of searchers) {
-      const token = randomBytes(24).toString("base64url");
-      await db
-        .insert(sessions)
-        .values({ id: `bench_${token}`, token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
-      cookies.push(sessionCookie(token));
-    }
+    for (const { userId } of searchers) cookies.push((await signedInSession(db, userId)).cookie);
     return cookies;
   } finally {
     await close();
