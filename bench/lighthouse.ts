@@ -1,7 +1,9 @@
 // Lighthouse mobile performance of the main screens, against the production server (`npm start`'s
 // server with NODE_ENV=production) on a fresh data directory: performance score, LCP, TBT, CLS and
 // the JavaScript bytes on the wire, the median of three runs per screen (simulated throttling, as
-// Lighthouse's mobile default). Signed-in screens get the session cookie as an extra header.
+// Lighthouse's mobile default). Signed-in screens get the session cookie as an extra header. `/` is
+// measured twice: as a first visit (storage and cache empty, the cookie banner not yet answered)
+// and as a returning visit (the banner answered, the service worker installed, the cache warm).
 //
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--screen /settings …] [--baseline DIR]
 //
@@ -12,6 +14,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
 import { APP_PATHS } from "@sams-web/domain/shell/routes";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -38,7 +41,36 @@ interface Result {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-async function audit(url: string, port: number, cookie?: string): Promise<Result> {
+/** How the browser arrives at a screen. */
+type Visit = "first" | "returning" | "signed-in";
+
+/**
+ * Makes the next visit to `url` a returning one: in the browser Lighthouse drives, starts from empty
+ * storage and cache (as a first visit does), opens the page, answers the cookie banner ("Accept
+ * All") and waits for the service worker the page registers once it is idle, so the audit that
+ * follows (with storage kept) finds what a visitor coming back finds.
+ */
+async function visitOnceBefore(url: string, port: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send("Storage.clearDataForOrigin", { origin: new URL(url).origin, storageTypes: "all" });
+    await devtools.send("Network.clearBrowserCache");
+    await page.goto(url);
+    await page.getByRole("button", { name: "Accept All" }).click();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(url: string, port: number, visit: Visit, cookie: string): Promise<Result> {
+  if (visit === "returning") await visitOnceBefore(url, port);
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -46,7 +78,10 @@ async function audit(url: string, port: number, cookie?: string): Promise<Result
     onlyCategories: ["performance"],
     formFactor: "mobile",
     throttlingMethod: "simulate",
-    extraHeaders: cookie ? { cookie } : undefined,
+    // A first visit starts from empty storage and cache (Lighthouse's default); a returning one
+    // keeps what the visit before it left.
+    disableStorageReset: visit === "returning",
+    extraHeaders: visit === "signed-in" ? { cookie } : undefined,
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
@@ -65,17 +100,23 @@ async function audit(url: string, port: number, cookie?: string): Promise<Result
   };
 }
 
-type Screen = [path: string, signedIn: boolean];
-/** The main screens: the first page and the legal pages, then a signed-in member's own screens. */
+type Screen = [path: string, visit: Visit];
+/**
+ * The main screens: the first page (a first visit and a returning one) and the legal pages, then a
+ * signed-in member's own screens.
+ */
 const SCREENS: Screen[] = [
-  [APP_PATHS.home, false],
-  [APP_PATHS.terms, false],
-  [APP_PATHS.privacy, false],
-  [APP_PATHS.settings, true],
-  [APP_PATHS.photoUpload, true],
-  [APP_PATHS.yourWeb, true],
-  [APP_PATHS.yourStory, true],
+  [APP_PATHS.home, "first"],
+  [APP_PATHS.home, "returning"],
+  [APP_PATHS.terms, "first"],
+  [APP_PATHS.privacy, "first"],
+  [APP_PATHS.settings, "signed-in"],
+  [APP_PATHS.photoUpload, "signed-in"],
+  [APP_PATHS.yourWeb, "signed-in"],
+  [APP_PATHS.yourStory, "signed-in"],
 ];
+const screenName = ([screen, visit]: Screen) =>
+  visit === "first" ? screen : `${screen} (${visit === "returning" ? "returning visit" : "signed in"})`;
 
 /** Starts the production server of the checkout at `checkout`, with a signed-in member's cookie. */
 async function startCheckout(checkout: string) {
@@ -111,14 +152,14 @@ type Checkout = Awaited<ReturnType<typeof startCheckout>>;
  */
 async function measure(checkouts: Checkout[], chromePort: number, screens: Screen[]) {
   const results = checkouts.map(() => new Map<string, Record<keyof Result, number>>());
-  for (const [screen, signedIn] of screens) {
+  for (const [screen, visit] of screens) {
     const runs: Result[][] = checkouts.map(() => []);
     for (let i = 0; i < RUNS; i++)
       for (const [k, checkout] of checkouts.entries())
-        runs[k]?.push(await audit(`${checkout.base}${screen}`, chromePort, signedIn ? checkout.cookie : undefined));
+        runs[k]?.push(await audit(`${checkout.base}${screen}`, chromePort, visit, checkout.cookie));
     for (const [k, checkoutRuns] of runs.entries()) {
       const m = (key: keyof Result) => median(checkoutRuns.map((r) => r[key]));
-      results[k]?.set(screen, {
+      results[k]?.set(screenName([screen, visit]), {
         score: m("score"),
         lcp: m("lcp"),
         tbt: m("tbt"),
@@ -151,9 +192,9 @@ try {
   );
   console.log("| screen | performance | LCP | TBT | CLS | JS on the wire |");
   console.log("| ------ | ----------- | --- | --- | --- | -------------- |");
-  for (const [screen, signedIn] of screens) {
+  for (const screen of screens.map(screenName)) {
     console.log(
-      `| ${screen}${signedIn ? " (signed in)" : ""} | ${show(screen, "score", String)} | ${show(screen, "lcp", (n) => `${(n / 1000).toFixed(2)} s`)} | ${show(screen, "tbt", (n) => `${Math.round(n)} ms`)} | ${show(screen, "cls", (n) => n.toFixed(3))} | ${show(screen, "jsBytes", (n) => `${(n / 1024).toFixed(1)} KB`)} |`,
+      `| ${screen} | ${show(screen, "score", String)} | ${show(screen, "lcp", (n) => `${(n / 1000).toFixed(2)} s`)} | ${show(screen, "tbt", (n) => `${Math.round(n)} ms`)} | ${show(screen, "cls", (n) => n.toFixed(3))} | ${show(screen, "jsBytes", (n) => `${(n / 1024).toFixed(1)} KB`)} |`,
     );
   }
 } finally {
