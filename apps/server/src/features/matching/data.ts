@@ -146,9 +146,11 @@ export async function countLiveMatches(db: Database, userId: string): Promise<nu
 }
 
 /**
- * What the person wrote in their interview and follow-ups, oldest first, then what they told Sam
- * is wrong in their story ("Your story"), oldest first, each as an answer of stage
- * `correction:<section>` (see narrative/narrative.ts).
+ * What the person wrote in their interview and follow-ups, and what they told Sam is wrong in
+ * their story ("Your story") as answers of stage `correction:<section>` (see
+ * narrative/narrative.ts), all in the order they were said: a correction stands where it was
+ * made, so the follow-up answers given after it still add to the corrected section. Both times
+ * are the database's clock.
  */
 export async function listAnswers(db: Database, userId: string): Promise<InterviewAnswer[]> {
   const answers = await db
@@ -157,11 +159,19 @@ export async function listAnswers(db: Database, userId: string): Promise<Intervi
     .where(and(eq(messages.userId, userId), eq(messages.sender, "user")))
     .orderBy(asc(messages.id));
   const corrections = await db
-    .select({ field: narrativeCorrections.field, text: narrativeCorrections.text })
+    .select({
+      field: narrativeCorrections.field,
+      text: narrativeCorrections.text,
+      sentAt: narrativeCorrections.createdAt,
+    })
     .from(narrativeCorrections)
     .where(eq(narrativeCorrections.userId, userId))
     .orderBy(asc(narrativeCorrections.id));
-  return [...answers, ...corrections.map(({ field, text }) => ({ stage: `${CORRECTION_STAGE}${field}`, text }))];
+  // A stable sort: said at the same moment, the message comes first.
+  return [
+    ...answers,
+    ...corrections.map(({ field, text, sentAt }) => ({ stage: `${CORRECTION_STAGE}${field}`, text, sentAt })),
+  ].sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime());
 }
 
 // Read on every matches read that has candidates in photo review.

@@ -78,6 +78,42 @@ describe("your story", () => {
     expect(row?.about).toBe(correction);
   });
 
+  it("follow-up answers given after a correction join the corrected section; those before it give way", async () => {
+    const person = await signedUpPerson(t, { name: "Ines" });
+    const [conversation] = await t.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.userId, person.userId));
+    if (!conversation) throw new Error("the interview left no conversation");
+    const answerFollowup = (text: string) =>
+      t.db
+        .insert(messages)
+        .values({
+          conversationId: conversation.id,
+          userId: person.userId,
+          sender: "user",
+          text,
+          stage: "followupsQueued",
+        });
+    const aboutOf = async () => (await story(person.cookie)).sections.find((s) => s.section === "about");
+
+    await answerFollowup("I coach the under-nines at football.");
+    const correction = "I'm a night nurse, and on my days off I sail with my brother.";
+    expect(
+      (await inject("POST", "/api/story/corrections", person.cookie, { section: "about", text: correction }))
+        .statusCode,
+    ).toBe(200);
+    expect((await aboutOf())?.text).toBe(correction);
+
+    await answerFollowup("I volunteer at the animal shelter on Sundays.");
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    expect(await aboutOf()).toEqual({
+      section: "about",
+      text: `${correction} I volunteer at the animal shelter on Sundays.`,
+      corrected: true,
+    });
+  });
+
   it("refuses an empty or overlong correction and an unknown section, changing nothing", async () => {
     const person = await signedUpPerson(t);
     for (const body of [

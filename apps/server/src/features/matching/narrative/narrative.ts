@@ -54,8 +54,9 @@ const FOLLOWUP_STAGES: ReadonlySet<string> = new Set(["followupsQueued", "follow
 
 /**
  * A correction the person made to one section of their story ("Your story") comes as an answer
- * whose stage is this prefix and the section's field: the section then reads as they wrote it,
- * the latest correction winning, whatever the interview said.
+ * whose stage is this prefix and the section's field, in the order it was made among the
+ * answers: the section then reads as they wrote it, the latest correction winning over whatever
+ * was said before it, followed by what they answered after it.
  */
 export const CORRECTION_STAGE = "correction:";
 
@@ -140,18 +141,19 @@ export const extractiveNarrativeWriter: NarrativeWriter = {
       contributions: [],
       pastRelationships: [],
     };
-    const corrected = new Map<NarrativeField, string>();
     for (const answer of answers) {
       const text = oneLine(answer.text);
       if (answer.stage.startsWith(CORRECTION_STAGE)) {
+        // What the section said until now gives way to the person's own words; what they
+        // answer after it (a candidate's follow-up questions) adds to them.
         const field = answer.stage.slice(CORRECTION_STAGE.length);
-        if ((NARRATIVE_FIELDS as readonly string[]).includes(field)) corrected.set(field as NarrativeField, text);
+        if ((NARRATIVE_FIELDS as readonly string[]).includes(field))
+          parts[field as NarrativeField] = text === "" ? [] : [text];
         continue;
       }
       const field = FIELD_FOR_STAGE[answer.stage];
       if (field && text !== "") parts[field].push(text);
     }
-    for (const [field, text] of corrected) parts[field] = text === "" ? [] : [text];
     const narrative = emptyNarrative();
     for (const field of NARRATIVE_FIELDS) {
       narrative[field] = parts[field].join(" ").slice(0, NARRATIVE_FIELD_MAX_CHARS);
