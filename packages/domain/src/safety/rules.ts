@@ -102,13 +102,14 @@ export function parseAdminEmails(value: string | undefined): string[] {
 
 /**
  * Two photos are taken for the same picture when a hash of one (a 64-bit DCT perceptual hash of
- * the photo, of its centre at two sizes, or of their mirror images) lies within this many bits of
- * a hash kept of the other (of the photo with any plain border trimmed, its centre, 90 % crops in
- * the centre and each corner, and 95 % crops in each corner), and one of its PHOTO_HASH_BANDS bands
- * is the same. On real photographs, copies cropped by 10 %, rotated by 3°, shifted by 20 px,
- * framed, re-encoded, resized or mirrored mostly land 0 to 10 bits from one of them, while
- * different pictures stayed 13 or more apart. A match on another account is flagged for
- * moderators, never refused: the first uploader may be the one whose photos were taken.
+ * the photo, of its centre at two sizes, of its mirror image, or of its centre with the photo
+ * turned 5° either way) lies within this many bits of a hash kept of the other (of the photo with
+ * any plain border trimmed, its centre, 90 % crops in the centre and each corner, and 95 % crops
+ * in each corner), and one of its PHOTO_HASH_BANDS bands is the same. On real photographs, copies
+ * cropped by 10 %, turned a few degrees, shifted by 20 px, framed, re-encoded, resized or mirrored
+ * mostly land 0 to 10 bits from one of them, while different pictures stayed 13 or more apart. A
+ * match on another account is flagged for moderators, never refused: the first uploader may be
+ * the one whose photos were taken.
  */
 export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
 

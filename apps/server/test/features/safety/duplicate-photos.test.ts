@@ -6,7 +6,7 @@ import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
 import { findsNearDuplicate, hammingDistance } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
-import { COPIES, realPhotograph } from "../../support/photo-copies.ts";
+import { COPIES, realPhotograph, turnedCopy } from "../../support/photo-copies.ts";
 
 // The catfish check: copies of a photo (real photographs, and generated pictures) uploaded to
 // another account are flagged; different pictures are not. How often it catches each kind of copy
@@ -213,6 +213,28 @@ describe("photos uploaded to two accounts", () => {
       ).toContainEqual([victim.userId, originalUrl]);
     }
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+  }, 240_000);
+
+  it("flags copies of real photographs turned 3° and 2° anticlockwise, which only the upload turned back finds", async () => {
+    // Wood turned 3° and Dune 2° anticlockwise: the copy's hashes as it is land more than ten
+    // bits from every hash kept of its original, or share no band with it.
+    const [wood, dune] = (await Promise.all(["Wood", "Dune"].map(realPhotograph))) as [Buffer, Buffer];
+    const victim = await signUp(t.app);
+    const victimUrls = await uploadPhotos(t.app, victim.cookie, [wood, dune]);
+    const copies = [
+      [wood, -3, victimUrls[0]],
+      [dune, -2, victimUrls[1]],
+    ] as const;
+    for (const [index, [original, degrees, originalUrl]] of copies.entries()) {
+      const copier = await signUp(t.app);
+      await uploadPhotos(t.app, copier.cookie, [await picture(800 + index), await turnedCopy(original, degrees)]);
+      // Against the victim's photo (earlier tests' uploads of these photographs are found too).
+      const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
+      expect(
+        flags.map((flag) => [flag.otherUserId, flag.otherPhotoUrl]),
+        `turned ${degrees}°`,
+      ).toContainEqual([victim.userId, originalUrl]);
+    }
   }, 240_000);
 
   it("flags a mirrored copy too, against the account that had the picture first", async () => {
