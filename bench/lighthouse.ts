@@ -39,7 +39,20 @@ interface Result {
   jsBytes: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+/** The median of the runs that gave the figure (a run sometimes has no LCP: NaN would poison the sort). */
+function median(xs: number[]): number {
+  const given = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return given.length === 0 ? Number.NaN : (given[Math.floor(given.length / 2)] as number);
+}
+
+/**
+ * The browser and how fast Lighthouse found the machine in each run (its benchmark index: higher
+ * is faster). Blocking time is the main thread's tasks as they ran, so the same page scores
+ * differently on a slower or busier machine, or in another Chromium: both are printed with the
+ * figures.
+ */
+const browsers = new Set<string>();
+const benchmarkIndexes: number[] = [];
 
 /** How the browser arrives at a screen. */
 type Visit = "first" | "returning" | "signed-in";
@@ -85,6 +98,8 @@ async function audit(url: string, port: number, visit: Visit, cookie: string): P
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+  browsers.add(lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent);
+  benchmarkIndexes.push(lhr.environment.benchmarkIndex);
   const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
   const items = (
     lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] }
@@ -189,6 +204,9 @@ try {
   };
   console.log(
     `Lighthouse mobile, median of ${RUNS}${before ? `; baseline ${values.baseline} → this checkout, runs alternating` : ""}`,
+  );
+  console.log(
+    `${[...browsers].join(", ")}; benchmark index ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)} (median ${median(benchmarkIndexes)})`,
   );
   console.log("| screen | performance | LCP | TBT | CLS | JS on the wire |");
   console.log("| ------ | ----------- | --- | --- | --- | -------------- |");
