@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
 import {
   FOLLOWUP_ANSWER,
   log,
@@ -115,9 +116,15 @@ test("two people: search, follow-up questions, keep each other, Confirm and Conn
   await review(blair.page).getByRole("button", { name: "Keep in your web" }).click();
   await expect(review(blair.page)).toHaveCount(0);
 
-  // Both kept each other: Alex is told in three places. The header and the chat, live ...
+  // Both kept each other: Alex is told in three places. The header and Sam's note in the chat,
+  // live (the photo review's own line may say so too, when its check came after Blair's keep) ...
   await expect(alex.page.getByRole("banner").getByRole("link", { name: "Pending match" })).toBeVisible();
-  await expect(alex.page.getByRole("link", { name: "See your pending match" })).toBeVisible();
+  await expect(
+    alex.page
+      .getByRole("status")
+      .filter({ hasText: `Sam: ${MESSAGES.mutualMatchNotice}` })
+      .getByRole("link", { name: MESSAGES.mutualMatchLink }),
+  ).toBeVisible();
   // ... and an email that links to the pending match and says nothing of who.
   const notice = await mailTo(alex.email, /Someone kept you in their web/);
   expect(notice).toMatch(/https?:\/\/[^\s"<>]+\/match-confirmation/);
