@@ -86,15 +86,13 @@ describe("your story", () => {
       .where(eq(conversations.userId, person.userId));
     if (!conversation) throw new Error("the interview left no conversation");
     const answerFollowup = (text: string) =>
-      t.db
-        .insert(messages)
-        .values({
-          conversationId: conversation.id,
-          userId: person.userId,
-          sender: "user",
-          text,
-          stage: "followupsQueued",
-        });
+      t.db.insert(messages).values({
+        conversationId: conversation.id,
+        userId: person.userId,
+        sender: "user",
+        text,
+        stage: "followupsQueued",
+      });
     const aboutOf = async () => (await story(person.cookie)).sections.find((s) => s.section === "about");
 
     await answerFollowup("I coach the under-nines at football.");
