@@ -26,6 +26,11 @@ const inject = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?:
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 
+/** The person's answer to a candidate's follow-up question, as the chat saves it. */
+async function saveFollowupAnswer(conversationId: string, userId: string, text: string): Promise<void> {
+  await t.db.insert(messages).values({ conversationId, userId, sender: "user", text, stage: "followupsQueued" });
+}
+
 async function story(cookie: string): Promise<StoryResponse> {
   const response = await inject("GET", "/api/story", cookie);
   expect(response.statusCode).toBe(200);
@@ -85,14 +90,7 @@ describe("your story", () => {
       .from(conversations)
       .where(eq(conversations.userId, person.userId));
     if (!conversation) throw new Error("the interview left no conversation");
-    const answerFollowup = (text: string) =>
-      t.db.insert(messages).values({
-        conversationId: conversation.id,
-        userId: person.userId,
-        sender: "user",
-        text,
-        stage: "followupsQueued",
-      });
+    const answerFollowup = (text: string) => saveFollowupAnswer(conversation.id, person.userId, text);
     const aboutOf = async () => (await story(person.cookie)).sections.find((s) => s.section === "about");
 
     await answerFollowup("I coach the under-nines at football.");
@@ -270,9 +268,7 @@ describe("your story", () => {
     const conversationId = `c_${person.userId}`;
     await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
     const answer = async (text: string) => {
-      await t.db
-        .insert(messages)
-        .values({ conversationId, userId: person.userId, sender: "user", text, stage: "followupsQueued" });
+      await saveFollowupAnswer(conversationId, person.userId, text);
       expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
       return story(person.cookie);
     };
