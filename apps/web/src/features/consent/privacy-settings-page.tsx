@@ -7,6 +7,7 @@ import { PageLayout } from "../../components/page-layout.tsx";
 import { ToggleSwitch } from "../../components/toggle-switch.tsx";
 import { paths } from "../../config/paths.ts";
 import { getPreferences, setPreferences, useCookiePreferences } from "../../lib/cookie-preferences.ts";
+import { formatDayAndTime } from "../../lib/dates.ts";
 import { useSession } from "../../lib/session.ts";
 import { useCreatePrivacyRequest, usePrivacyRequests, useProfileConsent } from "./api.ts";
 import { getBrowserId } from "./browser-id.ts";
@@ -15,8 +16,6 @@ const REQUEST_LABELS: Record<PrivacyRequestKind, string> = {
   optOut: "Opt-out of sale or sharing",
   limit: "Limit use of sensitive personal information",
 };
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function Toggle({
   label,
@@ -63,7 +62,7 @@ function RequestButtons() {
   const requests = usePrivacyRequests(owner);
   const submit = useCreatePrivacyRequest(owner, {
     onSuccess: (request, kind) => {
-      setAnswer({ text: `${request.message} (${timeFormat.format(request.createdAt)})`, failed: false });
+      setAnswer({ text: `${request.message} (${formatDayAndTime(request.createdAt)})`, failed: false });
       if (kind === "optOut") optOutOfSharing();
     },
     onError: () => setAnswer({ text: MESSAGES.privacyRequestFailed, failed: true }),
@@ -108,7 +107,7 @@ function RequestButtons() {
             {list.map((request) => (
               <li key={request.id}>
                 {REQUEST_LABELS[request.kind]}: received and answered{" "}
-                <time dateTime={new Date(request.createdAt).toISOString()}>{timeFormat.format(request.createdAt)}</time>
+                <time dateTime={new Date(request.createdAt).toISOString()}>{formatDayAndTime(request.createdAt)}</time>
               </li>
             ))}
           </ul>

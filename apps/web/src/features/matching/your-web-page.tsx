@@ -7,10 +7,9 @@ import { Link } from "react-router";
 import { PageLayout } from "../../components/page-layout.tsx";
 import { SpiderLogo } from "../../components/spider-logo.tsx";
 import { paths } from "../../config/paths.ts";
+import { formatDay } from "../../lib/dates.ts";
 import { SafetyActions } from "../safety/safety-actions.tsx";
 import { useYourWeb } from "./api.ts";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /** Where each stage's entries lead: the screen where the person acts on it. */
 function StageAction({ entry }: { entry: WebEntry }) {
@@ -88,7 +87,7 @@ function EntryCard({ entry, onSafety }: { entry: WebEntry; onSafety: (message: s
             {[
               person ? describeDistance(person.distanceBandMiles) : null,
               entry.score === null ? null : `${entry.score}% compatible`,
-              entry.connectedAt === null ? null : `connected ${dateFormat.format(entry.connectedAt)}`,
+              entry.connectedAt === null ? null : `connected ${formatDay(entry.connectedAt)}`,
             ]
               .filter(Boolean)
               .join(" · ")}

@@ -1,9 +1,8 @@
 import { MESSAGES } from "@sams-web/domain/shared/messages";
 import { useState } from "react";
+import { formatDay } from "../../lib/dates.ts";
 import { useConnections } from "./api.ts";
 import { SafetyActions } from "./safety-actions.tsx";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * Settings' "Your connections": the people one connected with, each still one tap from Unmatch,
@@ -35,7 +34,7 @@ export function ConnectionsSection() {
               <div>
                 <p className="font-semibold">{connection.firstName}</p>
                 {connection.connectedAt !== null && (
-                  <p className="text-sm text-ink-soft">Connected {dateFormat.format(connection.connectedAt)}</p>
+                  <p className="text-sm text-ink-soft">Connected {formatDay(connection.connectedAt)}</p>
                 )}
               </div>
             </div>
