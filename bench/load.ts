@@ -11,7 +11,7 @@
 // --step-seconds. The ramp stops by itself after the last step, or once a step is past saturation
 // (chat p95 over 2 s or more than 5% errors). Prints one table per step and, with --out, JSON.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -70,16 +70,25 @@ const extraEnv = Object.fromEntries(args.env.map((pair) => pair.split("=", 2) as
 
 // ── /proc: CPU and memory of the server, of its PostgreSQL, and of this client ──────────────
 
-function rssMb(pid: number): number {
+/** A /proc file's "Name:   123 kB" field, in MB (0 once the process is gone). */
+function procKbField(file: string, name: string): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    const line = readFileSync(file, "utf8")
       .split("\n")
-      .find((l) => l.startsWith("VmRSS:"));
+      .find((l) => l.startsWith(`${name}:`));
     return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
   } catch {
     return 0;
   }
 }
+
+const rssMb = (pid: number) => procKbField(`/proc/${pid}/status`, "VmRSS");
+/**
+ * A process's proportional set size: its own pages, plus its share of the pages it shares. Summed
+ * over PostgreSQL's processes it counts the shared buffers once; their RSS would count them once per
+ * backend that touched them.
+ */
+const pssMb = (pid: number) => procKbField(`/proc/${pid}/smaps_rollup`, "Pss");
 
 /** The server's descendants: the embedded PostgreSQL and its backends. */
 function descendants(pid: number): number[] {
@@ -123,12 +132,35 @@ function cpuSample(serverPid: number): CpuSample {
   };
 }
 
-function machineCpuBusy(): { busy: number; total: number } {
+/** The machine's CPU ticks: busy (stolen included), stolen by the host from this virtual machine, and all. */
+function machineCpuBusy(): { busy: number; stolen: number; total: number } {
   const [cpu] = readFileSync("/proc/stat", "utf8").split("\n");
-  const ticks = (cpu ?? "").split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal guest guest_nice; guest time is counted in user.
+  const ticks = (cpu ?? "").split(/\s+/).slice(1, 9).map(Number);
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
   const total = ticks.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
+  return { busy: total - idle, stolen: ticks[7] ?? 0, total };
+}
+
+/**
+ * How fast one core of this machine is right now: the fastest of five runs of a fixed piece of
+ * JavaScript (JSON and SHA-256 over the same data), in ms. The same code's CPU per request moves
+ * with it: a virtual machine's cores run at different speeds from hour to hour, so two ramps are
+ * compared with this figure beside them.
+ */
+function referenceWorkMs(): number {
+  const record = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, `value ${i} `.repeat(4)]));
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    for (let i = 0; i < 4000; i++) {
+      const text = JSON.stringify(record);
+      createHash("sha256").update(text).digest();
+      JSON.parse(text);
+    }
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
 }
 
 // ── Setup: people, sessions, candidates ───────────────────────────────────────────────────────
@@ -280,10 +312,12 @@ interface StepResult {
     other: { p50: number; p95: number; count: number };
     lost: number;
   };
-  cpu: { server: number; database: number; client: number; machine: number };
+  /** Shares of one core (server, database, client) and of the whole machine (machine, stolen). */
+  cpu: { server: number; database: number; client: number; machine: number; stolen: number };
   /** CPU time per request answered, in ms: a cost that contention for the machine barely moves. */
   cpuMsPerRequest: { server: number; database: number };
-  rssMb: { server: number; database: number };
+  /** The server process's RSS; PostgreSQL's processes' PSS summed (pssMb). */
+  memoryMb: { server: number; database: number };
   databaseActiveMs: number;
   activeBackends: { mean: number; max: number };
   eventLoop: ProbeReport["eventLoop"] | null;
@@ -307,8 +341,8 @@ function printStep(result: StepResult): void {
   const { cpu, events } = result;
   console.log(
     `\n── ${result.members} members: ${round(result.requestsPerSecond)} req/s, ${result.errors} errors; ` +
-      `server CPU ${round(cpu.server * 100)}%, PostgreSQL ${round(cpu.database * 100)}%, client ${round(cpu.client * 100)}% (of one core), machine ${round(cpu.machine * 100)}% busy; ` +
-      `RSS server ${round(result.rssMb.server)} MB, PostgreSQL ${round(result.rssMb.database)} MB`,
+      `server CPU ${round(cpu.server * 100)}%, PostgreSQL ${round(cpu.database * 100)}%, client ${round(cpu.client * 100)}% (of one core), machine ${round(cpu.machine * 100)}% busy (${round(cpu.stolen * 100)}% taken by the host); ` +
+      `RSS server ${round(result.memoryMb.server)} MB; PostgreSQL ${round(result.memoryMb.database)} MB (PSS, all its processes)`,
   );
   console.log(
     `   CPU per request: server ${round(result.cpuMsPerRequest.server, 2)} ms, PostgreSQL ${round(result.cpuMsPerRequest.database, 2)} ms; ` +
@@ -361,7 +395,7 @@ async function main() {
     )}; ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(" ")}`,
+      .join(" ")}; reference work ${referenceWorkMs().toFixed(0)} ms (lower is faster)`,
   );
   const identities = await prepare(env);
   const jpegs = await Promise.all(
@@ -430,7 +464,7 @@ async function main() {
         "select coalesce(sum(active_time), 0)::float8 as ms from pg_stat_database where datname = 'sams_web'",
       );
       const backends: number[] = [];
-      const rss = { server: 0, database: 0 };
+      const memory = { server: 0, database: 0 };
       const measureUntil = Date.now() + stepSeconds * 1000;
       while (Date.now() < measureUntil) {
         await new Promise((r) => setTimeout(r, 1000));
@@ -438,10 +472,10 @@ async function main() {
           "select count(*)::int as n from pg_stat_activity where datname = 'sams_web' and state = 'active' and pid <> pg_backend_pid()",
         );
         backends.push(active.rows[0]?.n ?? 0);
-        rss.server = Math.max(rss.server, rssMb(serverPid));
-        rss.database = Math.max(
-          rss.database,
-          descendants(serverPid).reduce((sum, pid) => sum + rssMb(pid), 0),
+        memory.server = Math.max(memory.server, rssMb(serverPid));
+        memory.database = Math.max(
+          memory.database,
+          descendants(serverPid).reduce((sum, pid) => sum + pssMb(pid), 0),
         );
       }
       const cpuAfter = cpuSample(serverPid);
@@ -479,12 +513,13 @@ async function main() {
           database: (cpuAfter.database - cpuBefore.database) / seconds,
           client: (cpuAfter.client - cpuBefore.client) / seconds,
           machine: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
+          stolen: (machineAfter.stolen - machineBefore.stolen) / Math.max(1, machineAfter.total - machineBefore.total),
         },
         cpuMsPerRequest: {
           server: ((cpuAfter.server - cpuBefore.server) * 1000) / Math.max(1, total),
           database: ((cpuAfter.database - cpuBefore.database) * 1000) / Math.max(1, total),
         },
-        rssMb: { server: rss.server, database: rss.database },
+        memoryMb: { server: memory.server, database: memory.database },
         databaseActiveMs: (activeAfter.rows[0]?.ms ?? 0) - (activeBefore.rows[0]?.ms ?? 0),
         activeBackends: {
           mean: round(backends.reduce((a, b) => a + b, 0) / Math.max(1, backends.length)),
