@@ -1,5 +1,5 @@
 import { canTransition, type MatchStatus, mayMoveWhileFrozen, SEARCHES_PER_DAY } from "@sams-web/domain/matching/rules";
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { bothRecordsOf } from "../../db/match-pair.ts";
 import { blocks, matches, narratives, profiles, searches } from "../../db/schema.ts";
@@ -13,14 +13,27 @@ import {
 } from "./narrative/narrative.ts";
 
 /**
- * Stores the narrative; its time is the database's, the clock the chat log's messages carry, so
- * the next rewrite can tell which follow-up answers came after it (keepWhatTheLogLost).
+ * Stores the narrative with the time its answers were read (`readAt`, the database's clock, the
+ * one the chat log's messages carry), so the next rewrite can tell which follow-up answers came
+ * after them (keepWhatTheLogLost): an answer saved while a rewrite was under way is newer than
+ * that rewrite's narrative, although stored before it. A rewrite that read earlier than the stored
+ * narrative's does not replace it.
  */
-async function saveNarrative(db: Database, userId: string, narrative: Narrative, source: string): Promise<void> {
+async function saveNarrative(
+  db: Database,
+  userId: string,
+  narrative: Narrative,
+  source: string,
+  readAt: Date,
+): Promise<void> {
   await db
     .insert(narratives)
-    .values({ userId, ...narrative, source })
-    .onConflictDoUpdate({ target: narratives.userId, set: { ...narrative, source, updatedAt: sql`now()` } });
+    .values({ userId, ...narrative, source, updatedAt: readAt })
+    .onConflictDoUpdate({
+      target: narratives.userId,
+      set: { ...narrative, source, updatedAt: readAt },
+      setWhere: lte(narratives.updatedAt, readAt),
+    });
 }
 
 async function findStoredNarrative(db: Database, userId: string): Promise<StoredNarrative | null> {
@@ -30,18 +43,28 @@ async function findStoredNarrative(db: Database, userId: string): Promise<Stored
   return { narrative, writtenAt: row.updatedAt };
 }
 
+/** The database's clock, which the chat log's messages are stamped by. */
+async function databaseNow(db: Database): Promise<Date> {
+  const result = await db.execute<{ now: Date }>(sql`select now() as now`);
+  const now = result.rows[0]?.now;
+  if (!now) throw new Error("the database did not say what time it is");
+  return new Date(now);
+}
+
 /**
  * Writes the person's narrative afresh from their answers and corrections, keeping each section
  * whose interview answer the log no longer holds (keepWhatTheLogLost), and stores it.
  */
 export async function rewriteNarrative(db: Database, writer: NarrativeWriter, userId: string): Promise<Narrative> {
+  // Taken before the answers are read: anything saved from here on is newer than this narrative.
+  const readAt = await databaseNow(db);
   const answers = await listAnswers(db, userId);
   const [previous, { narrative: rewritten, source }] = await Promise.all([
     findStoredNarrative(db, userId),
     writer.write(answers),
   ]);
   const narrative = keepWhatTheLogLost(previous, answers, rewritten);
-  await saveNarrative(db, userId, narrative, source);
+  await saveNarrative(db, userId, narrative, source, readAt);
   return narrative;
 }
 

@@ -4,6 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { conversations, matches, messages, narratives } from "../../../src/db/schema.ts";
+import { rewriteNarrative } from "../../../src/features/matching/mutations.ts";
+import { extractiveNarrativeWriter, type NarrativeWriter } from "../../../src/features/matching/narrative/narrative.ts";
 import { purgeConversationLogs } from "../../../src/features/privacy/mutations.ts";
 import { createTestApp, signUp, type TestApp } from "../../support/helpers.ts";
 import { call, signedUpPerson } from "../../support/matching-fixtures.ts";
@@ -284,5 +286,51 @@ describe("your story", () => {
     expect(textOf(second, "about")).toBe(
       `${aboutBefore} I volunteer at the animal shelter on Sundays. My sister and I cook together every Friday.`,
     );
+  });
+
+  // Also after the purge (it runs on the whole file's database, so it comes last too).
+  it("a follow-up answer saved while a rewrite is under way joins the next rewrite once the log is purged", async () => {
+    const person = await signedUpPerson(t, { name: "Cleo" });
+    const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
+    const aboutBefore = textOf(await story(person.cookie), "about") ?? "";
+    await purgeConversationLogs(t.db, new Date(Date.now() + 60_000));
+    const conversationId = `c_${person.userId}`;
+    await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
+
+    // The answer arrives after this rewrite has read the log and before it has stored its narrative.
+    const during = "I sing in a community choir on Tuesdays.";
+    const answeredMeanwhile: NarrativeWriter = {
+      async write(answers) {
+        const written = await extractiveNarrativeWriter.write(answers);
+        await saveFollowupAnswer(conversationId, person.userId, during);
+        return written;
+      },
+    };
+    const first = await rewriteNarrative(t.db, answeredMeanwhile, person.userId);
+    expect(first.about).toBe(aboutBefore);
+
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    expect(textOf(await story(person.cookie), "about")).toBe(`${aboutBefore} ${during}`);
+  });
+
+  it("a rewrite that read the log before the stored narrative was written does not replace it", async () => {
+    const person = await signedUpPerson(t, { name: "Dora" });
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    const [stored] = await t.db.select().from(narratives).where(eq(narratives.userId, person.userId));
+    expect(stored?.about).toContain("hiking on weekends");
+    // Another rewrite stores a narrative from a later reading while this one is still writing.
+    const overtaken: NarrativeWriter = {
+      async write(answers) {
+        const written = await extractiveNarrativeWriter.write(answers);
+        await t.db
+          .update(narratives)
+          .set({ about: "From the later reading.", updatedAt: new Date(Date.now() + 60_000) })
+          .where(eq(narratives.userId, person.userId));
+        return written;
+      },
+    };
+    await rewriteNarrative(t.db, overtaken, person.userId);
+    const [after] = await t.db.select().from(narratives).where(eq(narratives.userId, person.userId));
+    expect(after?.about).toBe("From the later reading.");
   });
 });
