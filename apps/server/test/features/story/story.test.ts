@@ -333,4 +333,34 @@ describe("your story", () => {
     const [after] = await t.db.select().from(narratives).where(eq(narratives.userId, person.userId));
     expect(after?.about).toBe("From the later reading.");
   });
+
+  // Also after the purge (it runs on the whole file's database, so it comes last too).
+  it("once the log is purged, a corrected section keeps the answers given after the correction, and grows", async () => {
+    const person = await signedUpPerson(t, { name: "Fay" });
+    const [conversation] = await t.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.userId, person.userId));
+    if (!conversation) throw new Error("the interview left no conversation");
+    const aboutOf = async () => (await story(person.cookie)).sections.find((s) => s.section === "about")?.text;
+    const correction = "I restore old sailing boats in my spare time.";
+    expect(
+      (await inject("POST", "/api/story/corrections", person.cookie, { section: "about", text: correction }))
+        .statusCode,
+    ).toBe(200);
+    await saveFollowupAnswer(conversation.id, person.userId, "I bake bread for my neighbours.");
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    expect(await aboutOf()).toBe(`${correction} I bake bread for my neighbours.`);
+
+    await purgeConversationLogs(t.db, new Date(Date.now() + 60_000));
+    expect(await t.db.select().from(messages).where(eq(messages.userId, person.userId))).toEqual([]);
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    expect(await aboutOf()).toBe(`${correction} I bake bread for my neighbours.`);
+
+    const conversationId = `c_${person.userId}`;
+    await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
+    await saveFollowupAnswer(conversationId, person.userId, "I swim in the lake every morning.");
+    expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
+    expect(await aboutOf()).toBe(`${correction} I bake bread for my neighbours. I swim in the lake every morning.`);
+  });
 });

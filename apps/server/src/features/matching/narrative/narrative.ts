@@ -72,6 +72,11 @@ export interface StoredNarrative {
  * interview answer is gone from the log, and which the person has not corrected, keeps the text
  * it had, followed by the follow-up answers that section gathered since it was written (so
  * "about" still grows with each candidate's questions once its interview answer is gone).
+ *
+ * A corrected section is the correction and the follow-up answers given after it. Corrections
+ * are kept with the account, but those answers go with the log: once the log may have lost some
+ * of them (its oldest message is newer than the correction: the purge takes the oldest first), a
+ * section corrected before the stored narrative keeps its text too, and grows the same way.
  */
 export function keepWhatTheLogLost(
   previous: StoredNarrative | null,
@@ -80,13 +85,17 @@ export function keepWhatTheLogLost(
 ): Narrative {
   if (!previous) return rewritten;
   const heard = new Set<NarrativeField>();
+  const correctedAt = new Map<NarrativeField, Date | undefined>();
   const newFollowups = new Map<NarrativeField, string[]>();
+  let oldestMessage: Date | undefined;
   for (const answer of answers) {
     if (answer.stage.startsWith(CORRECTION_STAGE)) {
       const field = answer.stage.slice(CORRECTION_STAGE.length);
-      if ((NARRATIVE_FIELDS as readonly string[]).includes(field)) heard.add(field as NarrativeField);
+      if ((NARRATIVE_FIELDS as readonly string[]).includes(field))
+        correctedAt.set(field as NarrativeField, answer.sentAt);
       continue;
     }
+    if (answer.sentAt && (!oldestMessage || answer.sentAt < oldestMessage)) oldestMessage = answer.sentAt;
     const field = FIELD_FOR_STAGE[answer.stage];
     if (!field) continue;
     if (!FOLLOWUP_STAGES.has(answer.stage)) heard.add(field);
@@ -94,9 +103,17 @@ export function keepWhatTheLogLost(
       newFollowups.set(field, [...(newFollowups.get(field) ?? []), oneLine(answer.text)]);
     }
   }
+  // Whether the rewrite has all it needs for the section: its interview answer, or its latest
+  // correction and everything said after it.
+  const rebuilt = (field: NarrativeField) => {
+    if (!correctedAt.has(field)) return heard.has(field);
+    const correction = correctedAt.get(field);
+    if (!correction || correction > previous.writtenAt) return true;
+    return oldestMessage !== undefined && oldestMessage < correction;
+  };
   const kept = { ...rewritten };
   for (const field of NARRATIVE_FIELDS) {
-    if (heard.has(field)) continue;
+    if (rebuilt(field)) continue;
     const had = previous.narrative[field];
     const added = (newFollowups.get(field) ?? []).filter((text) => text !== "" && !had.includes(text));
     kept[field] = [had, ...added]
