@@ -39,6 +39,26 @@ async function story(cookie: string): Promise<StoryResponse> {
   return response.json() as StoryResponse;
 }
 
+/** What a section of the story says. */
+const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
+
+/** The conversation the person's interview was held in. */
+async function interviewConversationId(userId: string): Promise<string> {
+  const [conversation] = await t.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.userId, userId));
+  if (!conversation) throw new Error("the interview left no conversation");
+  return conversation.id;
+}
+
+/** After the purge took the person's log: a new conversation, answering a candidate's questions. */
+async function conversationAfterPurge(userId: string): Promise<string> {
+  const id = `c_${userId}`;
+  await t.db.insert(conversations).values({ id, userId, stage: "followupsQueued" });
+  return id;
+}
+
 describe("your story", () => {
   it("needs a signed-in person; before the interview is complete there is none yet", async () => {
     expect((await inject("GET", "/api/story")).statusCode).toBe(401);
@@ -87,12 +107,8 @@ describe("your story", () => {
 
   it("follow-up answers given after a correction join the corrected section; those before it give way", async () => {
     const person = await signedUpPerson(t, { name: "Ines" });
-    const [conversation] = await t.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.userId, person.userId));
-    if (!conversation) throw new Error("the interview left no conversation");
-    const answerFollowup = (text: string) => saveFollowupAnswer(conversation.id, person.userId, text);
+    const conversationId = await interviewConversationId(person.userId);
+    const answerFollowup = (text: string) => saveFollowupAnswer(conversationId, person.userId, text);
     const aboutOf = async () => (await story(person.cookie)).sections.find((s) => s.section === "about");
 
     await answerFollowup("I coach the under-nines at football.");
@@ -232,7 +248,6 @@ describe("your story", () => {
   it("once the conversation log is purged, a correction and the search's rewrite keep every other section", async () => {
     const person = await signedUpPerson(t, { name: "Ada" });
     const before = await story(person.cookie);
-    const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
     expect(textOf(before, "goals")).not.toBe("");
     expect(textOf(before, "about")).toContain("hiking on weekends");
 
@@ -259,7 +274,6 @@ describe("your story", () => {
   // Also after the purge (it runs on the whole file's database, so it comes last too).
   it("once the conversation log is purged, follow-up answers given since still join 'about', each once", async () => {
     const person = await signedUpPerson(t, { name: "Bea" });
-    const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
     const before = await story(person.cookie);
     const aboutBefore = textOf(before, "about") ?? "";
     expect(aboutBefore).toContain("hiking on weekends");
@@ -267,8 +281,7 @@ describe("your story", () => {
     expect(await t.db.select().from(messages).where(eq(messages.userId, person.userId))).toEqual([]);
 
     // The person goes on talking with Sam: a new conversation, answering a candidate's questions.
-    const conversationId = `c_${person.userId}`;
-    await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
+    const conversationId = await conversationAfterPurge(person.userId);
     const answer = async (text: string) => {
       await saveFollowupAnswer(conversationId, person.userId, text);
       expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
@@ -291,11 +304,9 @@ describe("your story", () => {
   // Also after the purge (it runs on the whole file's database, so it comes last too).
   it("a follow-up answer saved while a rewrite is under way joins the next rewrite once the log is purged", async () => {
     const person = await signedUpPerson(t, { name: "Cleo" });
-    const textOf = (view: StoryResponse, section: string) => view.sections.find((s) => s.section === section)?.text;
     const aboutBefore = textOf(await story(person.cookie), "about") ?? "";
     await purgeConversationLogs(t.db, new Date(Date.now() + 60_000));
-    const conversationId = `c_${person.userId}`;
-    await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
+    const conversationId = await conversationAfterPurge(person.userId);
 
     // The answer arrives after this rewrite has read the log and before it has stored its narrative.
     const during = "I sing in a community choir on Tuesdays.";
@@ -337,18 +348,14 @@ describe("your story", () => {
   // Also after the purge (it runs on the whole file's database, so it comes last too).
   it("once the log is purged, a corrected section keeps the answers given after the correction, and grows", async () => {
     const person = await signedUpPerson(t, { name: "Fay" });
-    const [conversation] = await t.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.userId, person.userId));
-    if (!conversation) throw new Error("the interview left no conversation");
-    const aboutOf = async () => (await story(person.cookie)).sections.find((s) => s.section === "about")?.text;
+    const conversationId = await interviewConversationId(person.userId);
+    const aboutOf = async () => textOf(await story(person.cookie), "about");
     const correction = "I restore old sailing boats in my spare time.";
     expect(
       (await inject("POST", "/api/story/corrections", person.cookie, { section: "about", text: correction }))
         .statusCode,
     ).toBe(200);
-    await saveFollowupAnswer(conversation.id, person.userId, "I bake bread for my neighbours.");
+    await saveFollowupAnswer(conversationId, person.userId, "I bake bread for my neighbours.");
     expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
     expect(await aboutOf()).toBe(`${correction} I bake bread for my neighbours.`);
 
@@ -357,9 +364,8 @@ describe("your story", () => {
     expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
     expect(await aboutOf()).toBe(`${correction} I bake bread for my neighbours.`);
 
-    const conversationId = `c_${person.userId}`;
-    await t.db.insert(conversations).values({ id: conversationId, userId: person.userId, stage: "followupsQueued" });
-    await saveFollowupAnswer(conversationId, person.userId, "I swim in the lake every morning.");
+    const laterConversationId = await conversationAfterPurge(person.userId);
+    await saveFollowupAnswer(laterConversationId, person.userId, "I swim in the lake every morning.");
     expect((await call(t.app, person.cookie, "triggeredGenerateNarrative")).status).toBe(200);
     expect(await aboutOf()).toBe(`${correction} I bake bread for my neighbours. I swim in the lake every morning.`);
   });
