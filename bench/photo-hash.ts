@@ -1,13 +1,12 @@
 // The duplicate-photo check's cost: a photo's hashes (photoFingerprints) against the re-encode
 // every upload already pays, and an uploaded photo's lookup (all its probes, one statement) among
-// the hashes kept of a million photos (KEPT_HASHES_PER_PHOTO rows each), against the same lookup
-// among the seven rows a photo had before the 95 % corner crops were kept (the same hashes, in a
-// second schema of the same database), against the same lookup with eight probes instead of six (the
-// two turned probes added to the six an upload had before rather than taking two of their places,
-// ADR 0025) and against ADR 0021's statement. The tables are filled with
-// their indexes set aside and then rebuilt (as a bulk load is done; seven million inserts into five
-// indexes take most of an hour here), vacuumed and analysed. How well it tells copies from
-// different pictures is bench/photo-hash/accuracy.ts.
+// the hashes kept of a million photos (KEPT_HASHES_PER_PHOTO rows each), against the same six
+// probes looked up with exact bands only (the lookup before ADR 0026: no uncertain bits) and with
+// one uncertain bit a band on each turned probe instead of two, each timed interleaved with the
+// others on the same data. The table is filled with its indexes set aside and then rebuilt (as a
+// bulk load is done; eleven million inserts into five indexes take most of an hour here),
+// vacuumed and analysed. How well it tells copies from different pictures is
+// bench/photo-hash/accuracy.ts.
 //
 //   node --import tsx bench/photo-hash.ts [--photos 100] [--stored 1000000] [--lookups 200]
 import { mkdtemp, rm } from "node:fs/promises";
@@ -22,7 +21,13 @@ import { createDatabase, runMigrations } from "../apps/server/src/db/client.ts";
 import { users } from "../apps/server/src/db/schema.ts";
 import { findNearDuplicates } from "../apps/server/src/features/photos/mutations.ts";
 import { sanitizePhoto } from "../apps/server/src/features/photos/photo-files.ts";
-import { hashBands, KEPT_HASHES_PER_PHOTO, photoFingerprints } from "../apps/server/src/features/photos/photo-hash.ts";
+import {
+  KEPT_HASHES_PER_PHOTO,
+  lookupKeys,
+  type Probe,
+  photoFingerprints,
+  TURNED_UNCERTAIN_BITS_PER_BAND,
+} from "../apps/server/src/features/photos/photo-hash.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
 import { freePort, percentile } from "./lib.ts";
 
@@ -49,26 +54,6 @@ async function samplePhoto(seed: number): Promise<Buffer> {
   return sharp(raw, { raw: { width: 560, height: 560, channels: 3 } })
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-/**
- * The lookup before multi-index hashing (ADR 0021 as first written), kept as this bench's
- * baseline: four probes, each band read at its value and the 16 values a bit away, in sixteen
- * index scans, the close one a kept hash 10 bits off with a band within a bit.
- */
-async function previousLookup(db: ReturnType<typeof createDatabase>["db"], probes: bigint[]) {
-  const withinABit = (band: number) => [band, ...Array.from({ length: 16 }, (_, bit) => band ^ (1 << bit))];
-  const scans = probes.flatMap((probe) =>
-    hashBands(probe).map(
-      (band, index) =>
-        sql`select hash from photo_hashes where ${sql.raw(`band${index}`)} = any(${`{${withinABit(band).join(",")}}`}::int[])
-          and bit_count((hash # ${probe})::bit(64)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
-    ),
-  );
-  return db.execute(sql`with near as (${sql.join(scans, sql` union `)})
-    select photo.user_id, photo.photo_url, near.hash from near cross join lateral (
-      select user_id, photo_url from photo_hashes
-      where band0 = ((near.hash >> 48) & 65535)::int and hash = near.hash and user_id <> 'someone-else' offset 0) photo`);
 }
 
 async function timeEach(runs: number, task: (i: number) => Promise<unknown>): Promise<number[]> {
@@ -103,14 +88,7 @@ async function lookupCost() {
     database: "bench",
     persistent: false,
   });
-  const timeouts = { connectMs: 30_000, statementMs: 60 * 60_000 };
-  const { db, pool } = createDatabase(pg.url, 2, timeouts);
-  // The same statements, where photo_hashes is the `before` schema's: seven rows a photo.
-  const sevenRowsDatabase = createDatabase(
-    `${pg.url}${pg.url.includes("?") ? "&" : "?"}options=${encodeURIComponent("-c search_path=before")}`,
-    2,
-    timeouts,
-  );
+  const { db, pool } = createDatabase(pg.url, 2, { connectMs: 30_000, statementMs: 60 * 60_000 });
   try {
     await runMigrations(db);
     await db.insert(users).values({ id: "owner", name: "Owner", email: "owner@example.com" });
@@ -119,7 +97,6 @@ async function lookupCost() {
     // Inserted in slices, so a busy machine's statement timeout is never near; the indexes the
     // migrations made are dropped first and made again, as they were, afterwards.
     const VARIANTS = KEPT_HASHES_PER_PHOTO;
-    const VARIANTS_BEFORE = 7;
     const indexes = await db.execute<{ definition: string; name: string }>(
       sql`select indexdef as definition, indexname as name from pg_indexes
           where tablename = 'photo_hashes' and indexname <> 'photo_hashes_user_id_photo_url_variant_pk'`,
@@ -134,39 +111,29 @@ async function lookupCost() {
         from (select g, v, ((random() * 4294967295)::bigint << 32) # (random() * 4294967295)::bigint as h
               from generate_series(${from}::int, ${to}::int) g, generate_series(0, ${VARIANTS - 1}) v) s`);
     }
-    // The photos as they were kept before: their first seven hashes, the same values.
-    await db.execute(sql`create schema before`);
-    await db.execute(sql`create table before.photo_hashes (like public.photo_hashes including defaults)`);
-    await db.execute(
-      sql`insert into before.photo_hashes select * from public.photo_hashes where variant < ${VARIANTS_BEFORE}`,
-    );
-    const primaryKey = await db.execute<{ definition: string }>(
-      sql`select indexdef as definition from pg_indexes
-          where tablename = 'photo_hashes' and indexname = 'photo_hashes_user_id_photo_url_variant_pk'`,
-    );
-    for (const { definition } of [...indexes.rows, ...primaryKey.rows]) {
-      if (!definition.includes(" ON public.photo_hashes ")) throw new Error(`unexpected index: ${definition}`);
-      if (!primaryKey.rows.some((row) => row.definition === definition)) await db.execute(sql.raw(definition));
-      await db.execute(sql.raw(definition.replace(" ON public.photo_hashes ", " ON before.photo_hashes ")));
-    }
-    const schema = await sevenRowsDatabase.db.execute<{ name: string }>(sql`select current_schema() as name`);
-    if (schema.rows[0]?.name !== "before") throw new Error("the seven-row lookup would not read the before schema");
+    for (const { definition } of indexes.rows) await db.execute(sql.raw(definition));
     // As autovacuum leaves the table between bursts of uploads: the visibility map lets the
     // lookup answer from the indexes alone.
-    await db.execute(sql`vacuum analyze public.photo_hashes`);
-    await db.execute(sql`vacuum analyze before.photo_hashes`);
+    await db.execute(sql`vacuum analyze photo_hashes`);
     console.log(
-      `${STORED_PHOTOS} photos (${STORED_PHOTOS * VARIANTS} hashes, and ${STORED_PHOTOS * VARIANTS_BEFORE} as before) stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${STORED_PHOTOS} photos (${STORED_PHOTOS * VARIANTS} hashes) stored in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    // Of the hashes both tables keep, so each lookup has its copy to find.
-    const kept = await db.execute<{ hash: string }>(
-      sql`select hash::text as hash from photo_hashes where variant < ${VARIANTS_BEFORE} limit ${LOOKUPS}`,
-    );
+    const kept = await db.execute<{ hash: string }>(sql`select hash::text as hash from photo_hashes limit ${LOOKUPS}`);
     const randomHash = (i: number) => BigInt.asIntN(64, (BigInt(i + 1) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn);
-    // An upload's six probes: one of them a kept hash with DUPLICATE_PHOTO_MAX_DISTANCE bits
-    // flipped outside one band it keeps (as far as a found copy may be), the others unrelated;
-    // and an unseen photo's six unrelated probes.
-    const PROBES = 6;
+    /** `perBand` distinct bits of each band, picked by `seed`, as a turned probe's uncertain bits. */
+    const someBits = (seed: number, perBand: number) =>
+      [0, 1, 2, 3].flatMap((band) =>
+        Array.from({ length: perBand }, (_, k) => 16 * band + ((seed * 7 + band * 5 + k * 3) % 16)),
+      );
+    // An upload's six probes, as photoFingerprints makes them: four exact ones, the first a kept
+    // hash with DUPLICATE_PHOTO_MAX_DISTANCE bits flipped outside one band it keeps (as far as a
+    // found copy may be), and two turned ones, each with `perBand` uncertain bits a band; the
+    // others unrelated to anything kept.
+    const upload = (seed: number, first: bigint, perBand: number): Probe[] => [
+      { hash: first, uncertainBits: [] },
+      ...[1, 2, 3].map((k) => ({ hash: randomHash(seed + k), uncertainBits: [] })),
+      ...[4, 5].map((k) => ({ hash: randomHash(seed + k), uncertainBits: someBits(seed + k, perBand) })),
+    ];
     const near = kept.rows.map((row, i) => {
       let flipped = BigInt(row.hash);
       const keptBand = i % 4;
@@ -176,50 +143,38 @@ async function lookupCost() {
         if (3 - Math.floor(bit / 16) !== keptBand) bits.add(bit);
       }
       for (const bit of bits) flipped ^= 1n << BigInt(bit);
-      return [
-        BigInt.asIntN(64, flipped),
-        ...Array.from({ length: PROBES - 1 }, (_, k) => randomHash(PROBES * i + k + 1)),
-      ];
+      return BigInt.asIntN(64, flipped);
     });
-    const unseen = near.map((_, i) => Array.from({ length: PROBES }, (_, k) => randomHash(1_000_000 + PROBES * i + k)));
+    const app = near.map((hash, i) => upload(6 * i, hash, TURNED_UNCERTAIN_BITS_PER_BAND));
+    const exact = near.map((hash, i) => upload(6 * i, hash, 0));
+    const oneBit = near.map((hash, i) => upload(6 * i, hash, 1));
+    const unseen = near.map((_, i) =>
+      upload(1_000_000 + 6 * i, randomHash(2_000_000 + i), TURNED_UNCERTAIN_BITS_PER_BAND),
+    );
+    const keysOf = (probes: Probe[]) => probes.flatMap(lookupKeys).length;
     // Interleaved, lookup by lookup, so a machine busy with other work weighs on each alike.
     const times = {
       copy: [] as number[],
       unseen: [] as number[],
-      sevenRows: [] as number[],
-      eightProbes: [] as number[],
-      previous: [] as number[],
+      exact: [] as number[],
+      oneBit: [] as number[],
       row: [] as number[],
     };
+    const found = { copy: 0, exact: 0, oneBit: 0 };
     const timed = async <T>(into: number[], task: () => Promise<T>): Promise<T> => {
       const start = performance.now();
       const result = await task();
       into.push(performance.now() - start);
       return result;
     };
-    let found = 0;
-    let foundSevenRows = 0;
-    let foundBefore = 0;
-    let foundEightProbes = 0;
     for (let round = -5; round < near.length; round += 1) {
       const i = Math.max(round, 0);
-      const probes = near[i] as bigint[];
-      const hits = await timed(times.copy, () => findNearDuplicates(db, "someone-else", probes));
-      await timed(times.unseen, () => findNearDuplicates(db, "someone-else", unseen[i] as bigint[]));
-      // The same lookup among seven rows a photo.
-      const hitsSevenRows = await timed(times.sevenRows, () =>
-        findNearDuplicates(sevenRowsDatabase.db, "someone-else", probes),
-      );
-      // Two more probes, unrelated to anything kept (as two turned probes of a copy that is not turned).
-      const hitsEightProbes = await timed(times.eightProbes, () =>
-        findNearDuplicates(db, "someone-else", [
-          ...probes,
-          randomHash(2_000_000 + 2 * i),
-          randomHash(2_000_001 + 2 * i),
-        ]),
-      );
-      // The previous lookup had four probes; the copy's is among them.
-      const before = await timed(times.previous, () => previousLookup(db, probes.slice(0, 4)));
+      const hits = {
+        copy: await timed(times.copy, () => findNearDuplicates(db, "someone-else", app[i] as Probe[])),
+        exact: await timed(times.exact, () => findNearDuplicates(db, "someone-else", exact[i] as Probe[])),
+        oneBit: await timed(times.oneBit, () => findNearDuplicates(db, "someone-else", oneBit[i] as Probe[])),
+      };
+      await timed(times.unseen, () => findNearDuplicates(db, "someone-else", unseen[i] as Probe[]));
       // Baseline: one row read by its primary key, the cheapest statement there is on this table.
       await timed(times.row, () =>
         db.execute(
@@ -228,17 +183,14 @@ async function lookupCost() {
       );
       if (round < 0)
         for (const list of Object.values(times)) list.length = 0; // warm-up
-      else {
-        found += hits.length > 0 ? 1 : 0;
-        foundSevenRows += hitsSevenRows.length > 0 ? 1 : 0;
-        foundBefore += before.rows.length > 0 ? 1 : 0;
-        foundEightProbes += hitsEightProbes.length > 0 ? 1 : 0;
-      }
+      else for (const key of ["copy", "exact", "oneBit"] as const) found[key] += hits[key].length > 0 ? 1 : 0;
     }
     const p50 = (list: number[]) => percentile(list, 50);
     const p95 = (list: number[]) => percentile(list, 95);
     const line = (list: number[]) =>
       `p50 ${fmt(p50(list))} p95 ${fmt(p95(list))} (p95 ${(p95(list) / p95(times.row)).toFixed(1)}× a row's)`;
+    const against = (list: number[]) =>
+      `the app's lookup p95 ${(p95(times.copy) / p95(list)).toFixed(2)}× it, p50 ${(p50(times.copy) / p50(list)).toFixed(2)}×`;
     console.log(
       `load average at the end: ${os
         .loadavg()
@@ -247,23 +199,16 @@ async function lookupCost() {
     );
     console.log(`baseline, a row by its primary key: p50 ${fmt(p50(times.row))} p95 ${fmt(p95(times.row))}`);
     console.log(
-      `an upload's lookup (${PROBES} probes) among ${STORED_PHOTOS} photos: a copy (${DUPLICATE_PHOTO_MAX_DISTANCE} bits off) ${line(times.copy)}, found ${found}/${near.length}; an unseen photo ${line(times.unseen)}`,
+      `the app's lookup (6 probes, ${keysOf(app[0] as Probe[])} band values) among ${STORED_PHOTOS} photos: a copy (${DUPLICATE_PHOTO_MAX_DISTANCE} bits off) ${line(times.copy)}, found ${found.copy}/${near.length}; an unseen photo ${line(times.unseen)}`,
     );
     console.log(
-      `the same lookup among seven hashes a photo (${STORED_PHOTOS * VARIANTS_BEFORE}), same copies: ${line(times.sevenRows)}, found ${foundSevenRows}/${near.length}; ` +
-        `copy p95 now ${(p95(times.copy) / p95(times.sevenRows)).toFixed(2)}× it, p50 ${(p50(times.copy) / p50(times.sevenRows)).toFixed(2)}×`,
+      `exact bands only (${keysOf(exact[0] as Probe[])} band values, the lookup before), same copies: ${line(times.exact)}, found ${found.exact}/${near.length}; ${against(times.exact)}`,
     );
     console.log(
-      `the same lookup with eight probes, same copies: ${line(times.eightProbes)}, found ${foundEightProbes}/${near.length}; ` +
-        `copy p95 now ${(p95(times.copy) / p95(times.eightProbes)).toFixed(2)}× it, p50 ${(p50(times.copy) / p50(times.eightProbes)).toFixed(2)}×`,
-    );
-    console.log(
-      `the previous lookup (4 probes, bands within a bit), same copies: ${line(times.previous)}, found ${foundBefore}/${near.length}; ` +
-        `copy p95 now ${(p95(times.copy) / p95(times.previous)).toFixed(2)}× it, p50 ${(p50(times.copy) / p50(times.previous)).toFixed(2)}×`,
+      `one uncertain bit a band on the turned probes (${keysOf(oneBit[0] as Probe[])} band values), same copies: ${line(times.oneBit)}, found ${found.oneBit}/${near.length}; ${against(times.oneBit)}`,
     );
   } finally {
     await pool.end();
-    await sevenRowsDatabase.pool.end();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   }

@@ -26,7 +26,7 @@ type Fingerprints = Awaited<ReturnType<typeof photoFingerprints>>;
 
 /** The nearest any probe of the upload comes to any stored hash of the other photo. */
 const nearest = (upload: Fingerprints, other: Fingerprints) =>
-  Math.min(...upload.probes.flatMap((probe) => other.stored.map((hash) => hammingDistance(probe, hash))));
+  Math.min(...upload.probes.flatMap((probe) => other.stored.map((hash) => hammingDistance(probe.hash, hash))));
 /** Whether the upload's lookup finds the other photo, as the database does. */
 const found = (upload: Fingerprints, other: Fingerprints) =>
   upload.probes.some((probe) => other.stored.some((hash) => findsNearDuplicate(probe, hash)));

@@ -105,11 +105,11 @@ export function parseAdminEmails(value: string | undefined): string[] {
  * the photo, of its centre at two sizes, of its mirror image, or of its centre with the photo
  * turned 5° either way) lies within this many bits of a hash kept of the other (of the photo with
  * any plain border trimmed, its centre, 90 % crops in the centre and each corner, and 95 % crops
- * in each corner), and one of its PHOTO_HASH_BANDS bands is the same. On real photographs, copies
- * cropped by 10 %, turned a few degrees, shifted by 20 px, framed, re-encoded, resized or mirrored
- * mostly land 0 to 10 bits from one of them, while different pictures stayed 13 or more apart. A
- * match on another account is flagged for moderators, never refused: the first uploader may be
- * the one whose photos were taken.
+ * in each corner), and the lookup reaches it through one of its PHOTO_HASH_BANDS bands. On real
+ * photographs, copies cropped by 10 %, turned a few degrees, shifted by 20 px, framed, re-encoded,
+ * resized or mirrored mostly land 0 to 10 bits from one of them, while different pictures stayed
+ * 13 or more apart. A match on another account is flagged for moderators, never refused: the
+ * first uploader may be the one whose photos were taken.
  */
 export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
 
@@ -118,9 +118,12 @@ export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
  * index at the probe's value of that band only (about one kept hash in 65,536 per band), and the
  * hashes found there are compared in full. If no band of two hashes were the same, they would
  * differ in at least 4 bits: so a hash within 3 bits is always found, and one 4 to
- * DUPLICATE_PHOTO_MAX_DISTANCE bits away only when one of its bands is the same. With eleven
- * hashes kept per photo and six looked up, a copy has 66 chances, and its nearest pairs differ in
- * few bits; a shifted copy lies a few bits from the 95 % crop in the corner it moved from.
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits away only when one of its bands is the same. The two turned
+ * probes are also read with each of their two least certain bits a band flipped (the bits whose
+ * frequencies lie nearest the mean, which a turned copy most often has the other way), so a hash
+ * is found, too, through a band that differs from such a probe's in one of those bits alone. With
+ * eleven hashes kept per photo and six looked up, a copy has 66 chances, and its nearest pairs
+ * differ in few bits; a shifted copy lies a few bits from the 95 % crop in the corner it moved from.
  */
 export const PHOTO_HASH_BANDS = 4;
 

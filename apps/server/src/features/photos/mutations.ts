@@ -4,7 +4,7 @@ import { and, eq, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { findPhotoUrls, flaggedPhotoUrls } from "./data.ts";
-import { findsNearDuplicate, hammingDistance, hashBands } from "./photo-hash.ts";
+import { findsNearDuplicate, hammingDistance, hashBands, lookupKeys, type Probe } from "./photo-hash.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -107,7 +107,7 @@ export async function removePhotoUrl(
 export async function recordPhotoHashes(
   db: Database,
   userId: string,
-  photos: { photoUrl: string; stored: bigint[]; probes: bigint[] }[],
+  photos: { photoUrl: string; stored: bigint[]; probes: Probe[] }[],
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -282,7 +282,7 @@ function hashRows(userId: string, photoUrl: string, stored: bigint[], firstSeenA
 export async function recordMissingPhotoHashes(
   db: Database,
   userId: string,
-  photo: { photoUrl: string; stored: bigint[]; probes: bigint[] },
+  photo: { photoUrl: string; stored: bigint[]; probes: Probe[] },
   firstSeenAt: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -326,29 +326,36 @@ export async function recordMissingPhotoHashes(
 /**
  * Current photos of other accounts that any of `probes` finds (findsNearDuplicate), each once
  * with the nearest distance and when it first appeared on its account, in one statement.
- * Multi-index hashing: for each probe, each of the four (band, hash) indexes is read at the
- * probe's own band value, and the hash beside each entry is compared there, so only the indexes
- * are read (about a 65,536th of the kept hashes per band, a hundred among seven million). The few
- * hashes near enough, usually none, are then read in full, each by its own (band0, hash) index
- * entry: `offset 0` keeps that step a lookup per hash, where the planner, which cannot tell how
- * few hashes pass the bit count, would otherwise join by reading the whole table. The text never
- * changes with the number of probes (they travel as one array), so PostgreSQL plans it quickly.
+ * Multi-index hashing: each probe's lookupKeys (a band and its value: each band as the probe has
+ * it, and for a turned probe also with one of its uncertain bits flipped) read that band's
+ * (band, hash) index at that value, and the hash beside each entry is compared with the probe
+ * there, so only the indexes are read (about a 65,536th of the kept hashes per value, a couple of
+ * hundred among eleven million). The few hashes near enough, usually none, are then read in full,
+ * each by its own (band0, hash) index entry: `offset 0` keeps that step a lookup per hash, where
+ * the planner, which cannot tell how few hashes pass the bit count, would otherwise join by
+ * reading the whole table. The text never changes with the number of probes or keys (they travel
+ * as arrays), so PostgreSQL plans it quickly.
  */
 export async function findNearDuplicates(
   db: Pick<Database, "execute">,
   userId: string,
-  probes: bigint[],
+  probes: Probe[],
 ): Promise<{ otherUserId: string; otherPhotoUrl: string; distance: number; firstSeenAt: Date }[]> {
   if (probes.length === 0) return [];
-  const signed = probes.map((probe) => BigInt.asIntN(64, probe));
+  const keys = probes.flatMap((probe) =>
+    lookupKeys(probe).map((key) => ({ ...key, hash: BigInt.asIntN(64, probe.hash) })),
+  );
+  const list = (values: (number | bigint)[]) => `{${values.join(",")}}`;
   const near = [0, 1, 2, 3].map(
     (band) =>
       sql`select photo_hashes.hash from photo_hashes, probe
-          where ${sql.raw(`band${band} = ((probe.hash >> ${48 - 16 * band}) & 65535)::int`)}
+          where probe.band = ${band} and ${sql.raw(`band${band}`)} = probe.value
             and bit_count(int8send(photo_hashes.hash # probe.hash)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
   );
   const rows = await db.execute<{ otherUserId: string; otherPhotoUrl: string; hash: string; firstSeenAt: string }>(
-    sql`with probe as (select unnest(${`{${signed.join(",")}}`}::bigint[]) as hash),
+    sql`with probe as (select * from unnest(${list(keys.map((key) => key.band))}::int[],
+          ${list(keys.map((key) => key.value))}::int[], ${list(keys.map((key) => key.hash))}::bigint[])
+          as probe(band, value, hash)),
         near as (${sql.join(near, sql` union `)})
         select photo.user_id as "otherUserId", photo.photo_url as "otherPhotoUrl", near.hash::text as hash,
           photo.created_at as "firstSeenAt"
@@ -357,6 +364,7 @@ export async function findNearDuplicates(
           where band0 = ((near.hash >> 48) & 65535)::int and hash = near.hash and user_id <> ${userId}
           offset 0) photo`,
   );
+  const signed = probes.map((probe) => BigInt.asIntN(64, probe.hash));
   const byPhoto = new Map<
     string,
     { otherUserId: string; otherPhotoUrl: string; distance: number; firstSeenAt: Date }

@@ -17,6 +17,21 @@ interface Region {
   width: number;
   height: number;
 }
+/** A region's hash, and how far each of its 64 frequencies lies from their mean (most significant bit first). */
+interface Hashed {
+  hash: bigint;
+  margins: number[];
+}
+
+/**
+ * A hash an upload is looked up by, and the bits of it that may each also come out the other way:
+ * the lookup also reads each band with one of its uncertain bits flipped (findsNearDuplicate).
+ * Bits are numbered from the least significant (0) to the most (63).
+ */
+export interface Probe {
+  hash: bigint;
+  uncertainBits: number[];
+}
 
 const COSINES = Array.from({ length: KEPT + 1 }, (_, k) =>
   Array.from({ length: SAMPLE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SAMPLE))),
@@ -28,9 +43,11 @@ const COSINES = Array.from({ length: KEPT + 1 }, (_, k) =>
  * their mean, as a signed 64-bit integer (PostgreSQL's bigint): the same bits as the sharp-phash package gives,
  * computed for only the frequencies kept (separably: rows, then columns) instead of all 1,024.
  * Re-encoding, resizing and small crops barely move it; different pictures land about 32 bits
- * apart. `mirrored` hashes the region's mirror image.
+ * apart. `mirrored` hashes the region's mirror image. Also how far each frequency lies from the
+ * mean (`margins`, most significant bit first): a bit whose frequency lies near it is the likeliest
+ * to come out the other way in a copy.
  */
-async function regionHash(image: Grey, region: Region, mirrored = false): Promise<bigint> {
+async function regionHash(image: Grey, region: Region, mirrored = false): Promise<Hashed> {
   const pixels = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .extract(region)
     .flop(mirrored)
@@ -55,7 +72,7 @@ async function regionHash(image: Grey, region: Region, mirrored = false): Promis
   const mean = coefficients.reduce((sum, c) => sum + c, 0) / coefficients.length;
   let hash = 0n;
   for (const coefficient of coefficients) hash = (hash << 1n) | (coefficient > mean ? 1n : 0n);
-  return BigInt.asIntN(64, hash);
+  return { hash: BigInt.asIntN(64, hash), margins: coefficients.map((c) => Math.abs(c - mean)) };
 }
 
 /** A plain frame (a border, or the strips a shifted copy uncovers) is no part of the picture. */
@@ -132,7 +149,7 @@ const TURN_DEGREES = 5;
 const TURNED_SHARE = 0.9;
 
 /** The hash of the centre TURNED_SHARE of `picture` turned `degrees` (clockwise when positive). */
-async function turnedCentreHash(picture: Grey, degrees: number): Promise<bigint> {
+async function turnedCentreHash(picture: Grey, degrees: number): Promise<Hashed> {
   // Turned in a pipeline of its own, so the crop is taken from the turned pixels.
   const { data, info } = await sharp(picture.data, {
     raw: { width: picture.width, height: picture.height, channels: 1 },
@@ -153,26 +170,54 @@ async function turnedCentreHash(picture: Grey, degrees: number): Promise<bigint>
 }
 
 /**
+ * Of each turned probe, the bits in each band whose frequencies lie nearest the mean are also
+ * looked up flipped, one at a time. A copy turned by other than TURN_DEGREES, turned back, lands a
+ * few bits from a kept hash, but those bits are often spread over all four bands, so no band is the
+ * same; they are mostly its least certain bits. Chosen on the development set of
+ * bench/photo-hash/accuracy.ts (0 to 3 tried, and on other probes): see ADR 0026.
+ */
+export const TURNED_UNCERTAIN_BITS_PER_BAND = 2;
+
+/** Of each band of `hashed`, the `perBand` bits whose frequencies lie nearest the mean (numbered as in Probe). */
+function uncertainBits(hashed: Hashed, perBand: number): number[] {
+  const width = 64 / PHOTO_HASH_BANDS;
+  return Array.from({ length: PHOTO_HASH_BANDS }, (_, band) =>
+    Array.from({ length: width }, (_, i) => band * width + i)
+      .sort((a, b) => (hashed.margins[a] ?? 0) - (hashed.margins[b] ?? 0))
+      .slice(0, perBand)
+      .map((index) => 63 - index),
+  ).flat();
+}
+
+/**
  * What the duplicate-photo check keeps of a photo (`stored`, its rows in photo_hashes, in the
  * order of KEPT_PARTS) and what it looks up when a photo is uploaded (`probes`), all of the photo
  * with any plain border trimmed. Looked up, six probes: the whole and the centre at 90 % and 80 %
  * (the centre is where a shift changes least, and two sizes of it give the exact-band lookup,
  * PHOTO_HASH_BANDS, more chances); the whole mirrored; and the centre 90 % of the photo turned
- * TURN_DEGREES each way. The two turned probes took the place of the mirrored centres, which on
- * the development set caught nothing the mirrored whole did not, so the lookup costs what it did.
+ * TURN_DEGREES each way, each with its TURNED_UNCERTAIN_BITS_PER_BAND least certain bits a band.
+ * The two turned probes took the place of the mirrored centres, which on the development set
+ * caught nothing the mirrored whole did not.
  */
-export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: bigint[] }> {
+export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: Probe[] }> {
   const picture = await withoutBorder(image);
   const { width, height } = picture;
   const kept = KEPT_PARTS.map(([share, x, y]) => part(width, height, share, x, y));
-  const stored = await Promise.all(kept.map((region) => regionHash(picture, region)));
+  const stored = (await Promise.all(kept.map((region) => regionHash(picture, region)))).map(({ hash }) => hash);
   const [mirroredWhole, ...turnedBack] = await Promise.all([
     regionHash(picture, kept[0] as Region, true),
     turnedCentreHash(picture, TURN_DEGREES),
     turnedCentreHash(picture, -TURN_DEGREES),
   ]);
   // The whole, the centre 90 % crop and the centre (80 %) are kept hashes already.
-  const probes = [stored[0], stored[2], stored[1], mirroredWhole, ...turnedBack] as bigint[];
+  const exact = [stored[0], stored[2], stored[1], mirroredWhole.hash] as bigint[];
+  const probes = [
+    ...exact.map((hash) => ({ hash, uncertainBits: [] })),
+    ...turnedBack.map((turned) => ({
+      hash: turned.hash,
+      uncertainBits: uncertainBits(turned, TURNED_UNCERTAIN_BITS_PER_BAND),
+    })),
+  ];
   return { stored, probes };
 }
 
@@ -196,13 +241,28 @@ export function hammingDistance(a: bigint, b: bigint): number {
 }
 
 /**
- * Whether the lookup of `probe` finds `stored` (what findNearDuplicates asks PostgreSQL): within
- * DUPLICATE_PHOTO_MAX_DISTANCE bits, and reached through a band they share.
+ * The band values the lookup of `probe` reads (findNearDuplicates): each band as the probe has it,
+ * and as it is with each of the probe's uncertain bits in that band flipped.
  */
-export function findsNearDuplicate(probe: bigint, stored: bigint): boolean {
+export function lookupKeys(probe: Probe): { band: number; value: number }[] {
+  const width = 64 / PHOTO_HASH_BANDS;
+  const exact = hashBands(probe.hash).map((value, band) => ({ band, value }));
+  const flipped = probe.uncertainBits.map((bit) => {
+    const band = PHOTO_HASH_BANDS - 1 - Math.floor(bit / width);
+    return { band, value: (exact[band]?.value ?? 0) ^ (1 << (bit % width)) };
+  });
+  return [...exact, ...flipped];
+}
+
+/**
+ * Whether the lookup of `probe` finds `stored` (what findNearDuplicates asks PostgreSQL): within
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits, and reached through a band of it that one of the probe's
+ * lookupKeys reads.
+ */
+export function findsNearDuplicate(probe: Probe, stored: bigint): boolean {
   const storedBands = hashBands(stored);
   return (
-    hammingDistance(probe, stored) <= DUPLICATE_PHOTO_MAX_DISTANCE &&
-    hashBands(probe).some((band, index) => band === storedBands[index])
+    hammingDistance(probe.hash, stored) <= DUPLICATE_PHOTO_MAX_DISTANCE &&
+    lookupKeys(probe).some(({ band, value }) => storedBands[band] === value)
   );
 }

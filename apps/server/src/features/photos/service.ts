@@ -85,7 +85,7 @@ export function createPhotoService(deps: {
         userId,
         urls.map((photoUrl, index) => ({
           photoUrl,
-          ...(fingerprints[index] as { stored: bigint[]; probes: bigint[] }),
+          ...(fingerprints[index] as Awaited<ReturnType<typeof photoFingerprints>>),
         })),
       ).then(
         () => true,

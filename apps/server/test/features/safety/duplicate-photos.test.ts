@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
-import { findsNearDuplicate, hammingDistance } from "../../../src/features/photos/photo-hash.ts";
+import { findsNearDuplicate, hammingDistance, type Probe } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
 import { COPIES, realPhotograph, turnedCopy } from "../../support/photo-copies.ts";
 
@@ -37,7 +37,13 @@ async function copyOf(original: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** `hash` with the given number of distinct bits flipped in each 16-bit band, most significant band first. */
+/** A probe looked up by its bands as they are (no uncertain bits). */
+const exact = (hash: bigint): Probe => ({ hash, uncertainBits: [] });
+
+/**
+ * `hash` with the given number of distinct bits flipped in each 16-bit band, most significant band
+ * first: in band b, its k-th flipped bit is bit (5k + b) mod 16 of the band.
+ */
 function flipped(hash: bigint, bitsPerBand: number[]): bigint {
   let result = hash;
   for (const [band, bits] of bitsPerBand.entries()) {
@@ -64,12 +70,26 @@ describe("the band lookup", () => {
       const other = flipped(hash, bitsPerBand);
       const distance = hammingDistance(other, hash);
       const sharedBand = bitsPerBand.includes(0);
-      const found = findsNearDuplicate(other, hash);
+      const found = findsNearDuplicate(exact(other), hash);
       expect(found, `differences per band ${bitsPerBand.join(", ")}`).toBe(
         sharedBand && distance <= DUPLICATE_PHOTO_MAX_DISTANCE,
       );
       if (distance <= guaranteed) expect(found, `differences per band ${bitsPerBand.join(", ")}`).toBe(true);
     }
+  });
+
+  it(`also finds a hash through a band it differs in by one of the probe's uncertain bits alone, within ${DUPLICATE_PHOTO_MAX_DISTANCE} bits`, () => {
+    const hash = 0x5a3c_9e71_0f24_b6d8n;
+    // Ten bits apart, no band the same; the last band differs in its bit 3 alone.
+    const other = flipped(hash, [3, 3, 3, 1]);
+    expect(findsNearDuplicate(exact(other), hash)).toBe(false);
+    expect(findsNearDuplicate({ hash: other, uncertainBits: [3] }, hash)).toBe(true);
+    expect(findsNearDuplicate({ hash: other, uncertainBits: [60, 45, 3] }, hash)).toBe(true);
+    // An uncertain bit the hashes agree on, or one of two bits a band differs in, opens no band.
+    expect(findsNearDuplicate({ hash: other, uncertainBits: [4] }, hash)).toBe(false);
+    expect(findsNearDuplicate({ hash: flipped(hash, [3, 3, 2, 2]), uncertainBits: [3, 18] }, hash)).toBe(false);
+    // Eleven bits apart is too far, whichever band it is reached through.
+    expect(findsNearDuplicate({ hash: flipped(hash, [4, 3, 3, 1]), uncertainBits: [3] }, hash)).toBe(false);
   });
 });
 
@@ -237,6 +257,20 @@ describe("photos uploaded to two accounts", () => {
     }
   }, 240_000);
 
+  it("flags a copy of a real photograph turned 6° anticlockwise, which shares no band with the original's hashes", async () => {
+    // Blinds turned 6° anticlockwise, turned back 5°, lands 8 bits from the original's 90 % centre
+    // but differs in every band (3, 3, 1, 1 bits): only a band read with one of its least certain
+    // bits flipped reaches it.
+    const [blinds, storm] = (await Promise.all(["Blinds", "Storm"].map(realPhotograph))) as [Buffer, Buffer];
+    const victim = await signUp(t.app);
+    const [blindsUrl] = await uploadPhotos(t.app, victim.cookie, [blinds, storm]);
+    const copier = await signUp(t.app);
+    await uploadPhotos(t.app, copier.cookie, [await picture(900), await turnedCopy(blinds, -6)]);
+    // Against the victim's photo (earlier tests' uploads of Blinds are found too).
+    const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
+    expect(flags.map((flag) => [flag.otherUserId, flag.otherPhotoUrl])).toContainEqual([victim.userId, blindsUrl]);
+  }, 240_000);
+
   it("flags a mirrored copy too, against the account that had the picture first", async () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
@@ -277,7 +311,7 @@ describe("photos uploaded to two accounts", () => {
       .set({ photoUrls: ["/photos/owner-1.jpg"] })
       .where(eq(profiles.userId, owner.userId));
     await recordPhotoHashes(t.db, owner.userId, [
-      { photoUrl: "/photos/owner-1.jpg", stored: [unrelated, stored], probes: [stored] },
+      { photoUrl: "/photos/owner-1.jpg", stored: [unrelated, stored], probes: [exact(stored)] },
     ]);
     for (const bitsPerBand of [
       [4, 3, 3, 0],
@@ -286,7 +320,10 @@ describe("photos uploaded to two accounts", () => {
       [10, 0, 0, 0],
     ]) {
       // Two probes: the one that finds it says how near it is.
-      const near = await findNearDuplicates(t.db, someoneElse.userId, [~unrelated, flipped(stored, bitsPerBand)]);
+      const near = await findNearDuplicates(t.db, someoneElse.userId, [
+        exact(~unrelated),
+        exact(flipped(stored, bitsPerBand)),
+      ]);
       expect(near, `differences per band ${bitsPerBand.join(", ")}`).toEqual([
         {
           otherUserId: owner.userId,
@@ -296,8 +333,19 @@ describe("photos uploaded to two accounts", () => {
         },
       ]);
     }
-    expect(await findNearDuplicates(t.db, someoneElse.userId, [flipped(stored, [4, 3, 4, 0])])).toEqual([]);
-    expect(await findNearDuplicates(t.db, someoneElse.userId, [flipped(stored, [1, 1, 1, 1])])).toEqual([]);
-    expect(await findNearDuplicates(t.db, owner.userId, [stored])).toEqual([]);
+    expect(await findNearDuplicates(t.db, someoneElse.userId, [exact(flipped(stored, [4, 3, 4, 0]))])).toEqual([]);
+    expect(await findNearDuplicates(t.db, someoneElse.userId, [exact(flipped(stored, [1, 1, 1, 1]))])).toEqual([]);
+    expect(await findNearDuplicates(t.db, owner.userId, [exact(stored)])).toEqual([]);
+    // No band the same, but the last one differs in one of the probe's uncertain bits (bit 3) alone.
+    const turned = flipped(stored, [3, 3, 3, 1]);
+    expect(await findNearDuplicates(t.db, someoneElse.userId, [{ hash: turned, uncertainBits: [3] }])).toEqual([
+      {
+        otherUserId: owner.userId,
+        otherPhotoUrl: "/photos/owner-1.jpg",
+        distance: DUPLICATE_PHOTO_MAX_DISTANCE,
+        firstSeenAt: expect.any(Date),
+      },
+    ]);
+    expect(await findNearDuplicates(t.db, someoneElse.userId, [{ hash: turned, uncertainBits: [4, 19] }])).toEqual([]);
   });
 });
