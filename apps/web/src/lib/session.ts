@@ -1,5 +1,5 @@
 import { TOKEN_REFRESH_MAX_ATTEMPTS, tokenRefreshDelayMs } from "@sams-web/domain/accounts/rules";
-import { useSyncExternalStore } from "react";
+import { useDeferredValue, useSyncExternalStore } from "react";
 import { apiFetch } from "./api-client.ts";
 
 export interface SessionUser {
@@ -72,10 +72,16 @@ function subscribe(listener: () => void): () => void {
 
 /** The signed-in user (`user`), null for a guest; `isPending` until the first answer. */
 export function useSession(): { isPending: boolean; user: SessionUser | null } {
-  const current = useSyncExternalStore(
+  const live = useSyncExternalStore(
     subscribe,
     () => state,
     () => state,
   );
+  // A store's news is drawn at once, in one long task. The first answer changes the whole screen
+  // (the signed-in shell and page, or the home screen) while the page is still loading, so it is
+  // drawn as a background render instead, which React splits into short slices and the person
+  // can tap between. Later answers (signing in or out) are shown at once.
+  const firstAnswer = useDeferredValue(live);
+  const current = firstAnswer.status === "pending" ? firstAnswer : live;
   return current.status === "pending" ? { isPending: true, user: null } : { isPending: false, user: current.user };
 }
