@@ -1,10 +1,10 @@
 import { INSIGHTS_PAGE_PATH } from "@sams-web/domain/insights/contracts";
 import { MODERATION_PAGE_PATH } from "@sams-web/domain/safety/contracts";
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 import { Route, Routes } from "react-router";
 import { PageFallback } from "../components/page-fallback.tsx";
 import { paths } from "../config/paths.ts";
-import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
+import { type LoadableLazy, lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { useSession } from "../lib/session.ts";
 import { AppShell } from "./shell/app-shell.tsx";
 
@@ -36,14 +36,36 @@ const QueryLayout = lazyWithRetry(() => import("../lib/query-layout.tsx"));
  * /settings, /photo-upload and the other pages of a signed-in person show the home screen to a guest. `fillsScreen`: the screen is taller
  * than the window, so its loading state is too (see PageFallback).
  */
-function SignedInOnly({ children, fillsScreen = false }: { children: ReactNode; fillsScreen?: boolean }) {
+function SignedInOnly({ page: Page, fillsScreen = false }: { page: LoadableLazy<object>; fillsScreen?: boolean }) {
   const session = useSession();
+  const signedIn = session.user !== null;
+  // The screen's chunk and the query layer's are loaded here, with the loading state shown until
+  // both are there, rather than by a Suspense boundary: React holds back content that was loading
+  // in a boundary until 300 ms after it last showed a loading state anywhere (its reveal
+  // throttle), which delayed the screen by about that much once the session answered.
+  const [loaded, setLoaded] = useState(() => QueryLayout.loaded() && Page.loaded());
+  useEffect(() => {
+    if (!signedIn || loaded) return;
+    let current = true;
+    void Promise.all([QueryLayout.load(), Page.load()]).then(() => {
+      // A background render: React.lazy still takes a moment to hand over a chunk that is already
+      // here, which React waits out in a transition, where an ordinary update would show the
+      // boundary's loading state (and start the throttle) for it.
+      if (current) startTransition(() => setLoaded(true));
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedIn, loaded, Page]);
   const fallback = <PageFallback fillsScreen={fillsScreen} />;
   if (session.isPending) return fallback;
-  if (!session.user) return <HomePage />;
+  if (!signedIn) return <HomePage />;
+  if (!loaded) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <QueryLayout>{children}</QueryLayout>
+      <QueryLayout>
+        <Page />
+      </QueryLayout>
     </Suspense>
   );
 }
@@ -64,46 +86,11 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppShell />}>
         <Route path={paths.home} element={<HomePage />} />
-        <Route
-          path={paths.settings}
-          element={
-            <SignedInOnly fillsScreen>
-              <SettingsPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path={paths.photoUpload}
-          element={
-            <SignedInOnly>
-              <PhotoUploadPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path={paths.yourWeb}
-          element={
-            <SignedInOnly>
-              <YourWebPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path={paths.itsAMatch}
-          element={
-            <SignedInOnly>
-              <MatchMomentPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path={paths.yourStory}
-          element={
-            <SignedInOnly fillsScreen>
-              <StoryPage />
-            </SignedInOnly>
-          }
-        />
+        <Route path={paths.settings} element={<SignedInOnly page={SettingsPage} fillsScreen />} />
+        <Route path={paths.photoUpload} element={<SignedInOnly page={PhotoUploadPage} />} />
+        <Route path={paths.yourWeb} element={<SignedInOnly page={YourWebPage} />} />
+        <Route path={paths.itsAMatch} element={<SignedInOnly page={MatchMomentPage} />} />
+        <Route path={paths.yourStory} element={<SignedInOnly page={StoryPage} fillsScreen />} />
         <Route
           path={paths.terms}
           element={

@@ -10,22 +10,45 @@ function whenOnline(): Promise<void> {
 }
 
 /**
+ * A lazy screen that can also be loaded without being drawn: `load` starts (or joins) the download
+ * of its chunk and resolves once it is there, never rejecting (a screen whose chunk failed reports
+ * it when drawn); `loaded` says whether it has arrived.
+ */
+export type LoadableLazy<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  load: () => Promise<void>;
+  loaded: () => boolean;
+};
+
+/**
  * React.lazy for a screen's chunk that survives a dropped connection: a download that fails (the
  * person went offline just then, or the network hiccuped) is tried again once the browser is
  * online, 1 s × attempt later, up to ATTEMPTS times, instead of taking the screen down.
  */
-export function lazyWithRetry<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await load();
-      } catch (error) {
-        if (attempt === ATTEMPTS) throw error;
-        await whenOnline();
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LoadableLazy<P> {
+  let download: Promise<{ default: ComponentType<P> }> | undefined;
+  let arrived = false;
+  const downloadOnce = () => {
+    download ??= (async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const chunk = await load();
+          arrived = true;
+          return chunk;
+        } catch (error) {
+          if (attempt === ATTEMPTS) throw error;
+          await whenOnline();
+          await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+        }
       }
-    }
+    })();
+    return download;
+  };
+  return Object.assign(lazy(downloadOnce), {
+    load: () =>
+      downloadOnce().then(
+        () => {},
+        () => {},
+      ),
+    loaded: () => arrived,
   });
 }
