@@ -5,14 +5,17 @@ import { PageLayout } from "../../components/page-layout.tsx";
 import { paths } from "../../config/paths.ts";
 import { useProfile } from "../../features/profile/api.ts";
 import { SettingsForm } from "../../features/profile/settings-form.tsx";
+import { AfterFirstPaint } from "../../lib/after-first-paint.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { settingsCloseSteps } from "../../lib/settings-return.ts";
 
-// The sections below the form come as one chunk of their own (settings-sections.tsx), fetched at
-// once with all it needs: the form (what a phone shows first) is drawn in one task and the
-// sections in another once they are there, instead of the whole page in one long task that holds
-// the main thread while the person tries to tap.
+// The sections below the form come as one chunk of their own (settings-sections.tsx), fetched
+// with all it needs once the form (what a phone shows first) is on screen: the form is drawn in
+// one task and the sections in another once they are there, instead of the whole page in one long
+// task that holds the main thread while the person tries to tap, and their chunks and requests do
+// not compete with the form's.
 const SettingsSections = lazyWithRetry(() => import("./settings-sections.tsx"));
+const sectionsLoading = <div aria-hidden="true" className="card h-96 animate-pulse bg-white/60" />;
 
 /**
  * What the page shows while the profile is on the way: the settings cards' outline, taller than a
@@ -75,9 +78,11 @@ export default function SettingsPage() {
             {MESSAGES.searchDataLoadFailed}
           </p>
         )}
-        <Suspense fallback={<div aria-hidden="true" className="card h-96 animate-pulse bg-white/60" />}>
-          <SettingsSections />
-        </Suspense>
+        <AfterFirstPaint fallback={sectionsLoading}>
+          <Suspense fallback={sectionsLoading}>
+            <SettingsSections />
+          </Suspense>
+        </AfterFirstPaint>
         <CloseSettings />
       </div>
     </PageLayout>
