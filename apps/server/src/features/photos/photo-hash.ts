@@ -33,6 +33,9 @@ export interface Probe {
   uncertainBits: number[];
 }
 
+/** How many bits each of the hash's PHOTO_HASH_BANDS bands holds. */
+const BAND_BITS = 64 / PHOTO_HASH_BANDS;
+
 const COSINES = Array.from({ length: KEPT + 1 }, (_, k) =>
   Array.from({ length: SAMPLE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SAMPLE))),
 );
@@ -180,9 +183,8 @@ export const TURNED_UNCERTAIN_BITS_PER_BAND = 2;
 
 /** Of each band of `hashed`, the `perBand` bits whose frequencies lie nearest the mean (numbered as in Probe). */
 function uncertainBits(hashed: Hashed, perBand: number): number[] {
-  const width = 64 / PHOTO_HASH_BANDS;
   return Array.from({ length: PHOTO_HASH_BANDS }, (_, band) =>
-    Array.from({ length: width }, (_, i) => band * width + i)
+    Array.from({ length: BAND_BITS }, (_, i) => band * BAND_BITS + i)
       .sort((a, b) => (hashed.margins[a] ?? 0) - (hashed.margins[b] ?? 0))
       .slice(0, perBand)
       .map((index) => 63 - index),
@@ -221,11 +223,11 @@ export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint
   return { stored, probes };
 }
 
-/** The hash's 16-bit bands, most significant first (see PHOTO_HASH_BANDS). */
+/** The hash's bands of BAND_BITS bits, most significant first (see PHOTO_HASH_BANDS). */
 export function hashBands(hash: bigint): number[] {
   const unsigned = BigInt.asUintN(64, hash);
   return Array.from({ length: PHOTO_HASH_BANDS }, (_, band) =>
-    Number((unsigned >> BigInt(16 * (PHOTO_HASH_BANDS - 1 - band))) & 0xffffn),
+    Number((unsigned >> BigInt(BAND_BITS * (PHOTO_HASH_BANDS - 1 - band))) & ((1n << BigInt(BAND_BITS)) - 1n)),
   );
 }
 
@@ -245,11 +247,10 @@ export function hammingDistance(a: bigint, b: bigint): number {
  * and as it is with each of the probe's uncertain bits in that band flipped.
  */
 export function lookupKeys(probe: Probe): { band: number; value: number }[] {
-  const width = 64 / PHOTO_HASH_BANDS;
   const exact = hashBands(probe.hash).map((value, band) => ({ band, value }));
   const flipped = probe.uncertainBits.map((bit) => {
-    const band = PHOTO_HASH_BANDS - 1 - Math.floor(bit / width);
-    return { band, value: (exact[band]?.value ?? 0) ^ (1 << (bit % width)) };
+    const band = PHOTO_HASH_BANDS - 1 - Math.floor(bit / BAND_BITS);
+    return { band, value: (exact[band]?.value ?? 0) ^ (1 << (bit % BAND_BITS)) };
   });
   return [...exact, ...flipped];
 }
