@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { expect, test } from "../fixtures/test.ts";
 
 // Every route renders a real page, typed straight into the address bar.
 const ROUTES: { path: string; heading: RegExp }[] = [
@@ -142,4 +143,35 @@ test("a screen whose code never arrives says so and offers to try again; the hea
   await page.unroute("**/assets/faq-page-*.js");
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+});
+
+// A signed-in screen's chunk is loaded by the router itself (SignedInOnly), not by a Suspense
+// boundary, so its retries and its giving up are walked on their own: Settings here.
+const SETTINGS_CHUNK = "**/assets/settings-page-*.js";
+
+test("a signed-in screen whose code fails to download is fetched again and shown", async ({ signedInPage: page }) => {
+  let tries = 0;
+  await page.route(SETTINGS_CHUNK, async (route) => {
+    tries += 1;
+    if (tries === 1) await route.abort("internetdisconnected");
+    else await route.continue();
+  });
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Settings" })).toBeVisible();
+  expect(tries).toBe(2);
+});
+
+test("a signed-in screen whose code never arrives stops loading, says so, and shows the screen once it can", async ({
+  signedInPage: page,
+}) => {
+  test.setTimeout(30_000);
+  await page.route(SETTINGS_CHUNK, (route) => route.abort("internetdisconnected"));
+  await page.goto("/settings");
+  await expect(page.getByRole("alert")).toContainText(MESSAGES.screenLoadFailed, { timeout: 15_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: /Sam's Web/ })).toBeVisible();
+
+  await page.unroute(SETTINGS_CHUNK);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Settings" })).toBeVisible();
 });
