@@ -1,10 +1,18 @@
 import { canRemovePhoto, isSameSetOfPhotos, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
-import { DUPLICATE_PHOTO_MAX_DISTANCE } from "@sams-web/domain/safety/rules";
+import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import { and, eq, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { findPhotoUrls, flaggedPhotoUrls } from "./data.ts";
-import { findsNearDuplicate, hammingDistance, hashBands, lookupKeys, type Probe } from "./photo-hash.ts";
+import {
+  BAND_MASK,
+  bandShift,
+  findsNearDuplicate,
+  hammingDistance,
+  hashBands,
+  lookupKeys,
+  type Probe,
+} from "./photo-hash.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -346,12 +354,15 @@ export async function findNearDuplicates(
     lookupKeys(probe).map((key) => ({ ...key, hash: BigInt.asIntN(64, probe.hash) })),
   );
   const list = (values: (number | bigint)[]) => `{${values.join(",")}}`;
-  const near = [0, 1, 2, 3].map(
-    (band) =>
+  const near = Array.from(
+    { length: PHOTO_HASH_BANDS },
+    (_, band) =>
       sql`select photo_hashes.hash from photo_hashes, probe
           where probe.band = ${band} and ${sql.raw(`band${band}`)} = probe.value
             and bit_count(int8send(photo_hashes.hash # probe.hash)) <= ${DUPLICATE_PHOTO_MAX_DISTANCE}`,
   );
+  // Band 0 of each hash found, taken as hashBands takes it, to reach the hash's (band0, hash) entry.
+  const nearBand0 = sql.raw(`((near.hash >> ${bandShift(0)}) & ${BAND_MASK})::int`);
   const rows = await db.execute<{ otherUserId: string; otherPhotoUrl: string; hash: string; firstSeenAt: string }>(
     sql`with probe as (select * from unnest(${list(keys.map((key) => key.band))}::int[],
           ${list(keys.map((key) => key.value))}::int[], ${list(keys.map((key) => key.hash))}::bigint[])
@@ -361,7 +372,7 @@ export async function findNearDuplicates(
           photo.created_at as "firstSeenAt"
         from near cross join lateral (
           select user_id, photo_url, created_at from photo_hashes
-          where band0 = ((near.hash >> 48) & 65535)::int and hash = near.hash and user_id <> ${userId}
+          where band0 = ${nearBand0} and hash = near.hash and user_id <> ${userId}
           offset 0) photo`,
   );
   const signed = probes.map((probe) => BigInt.asIntN(64, probe.hash));

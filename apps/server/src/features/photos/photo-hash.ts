@@ -35,6 +35,13 @@ export interface Probe {
 
 /** How many bits each of the hash's PHOTO_HASH_BANDS bands holds. */
 const BAND_BITS = 64 / PHOTO_HASH_BANDS;
+/** A band's bits, once shifted down to the least significant. */
+export const BAND_MASK = 2 ** BAND_BITS - 1;
+
+/** How many bits above the least significant band `band` starts (band 0 is the most significant). */
+export function bandShift(band: number): number {
+  return BAND_BITS * (PHOTO_HASH_BANDS - 1 - band);
+}
 
 const COSINES = Array.from({ length: KEPT + 1 }, (_, k) =>
   Array.from({ length: SAMPLE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SAMPLE))),
@@ -227,7 +234,7 @@ export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint
 export function hashBands(hash: bigint): number[] {
   const unsigned = BigInt.asUintN(64, hash);
   return Array.from({ length: PHOTO_HASH_BANDS }, (_, band) =>
-    Number((unsigned >> BigInt(BAND_BITS * (PHOTO_HASH_BANDS - 1 - band))) & ((1n << BigInt(BAND_BITS)) - 1n)),
+    Number((unsigned >> BigInt(bandShift(band))) & BigInt(BAND_MASK)),
   );
 }
 

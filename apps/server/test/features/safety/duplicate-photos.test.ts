@@ -1,8 +1,9 @@
 import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
 import { eq } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { duplicatePhotos, profiles, users } from "../../../src/db/schema.ts";
+import { duplicatePhotos, photoHashes, profiles, users } from "../../../src/db/schema.ts";
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
 import { findsNearDuplicate, hammingDistance, type Probe } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
@@ -54,6 +55,14 @@ function flipped(hash: bigint, bitsPerBand: number[]): bigint {
 }
 
 describe("the band lookup", () => {
+  it(`has a column in photo_hashes for each of the ${PHOTO_HASH_BANDS} bands, indexed together with the hash`, () => {
+    const { columns, indexes } = getTableConfig(photoHashes);
+    const bands = Array.from({ length: PHOTO_HASH_BANDS }, (_, band) => `band${band}`);
+    expect(columns.map((column) => column.name).filter((name) => /^band\d+$/.test(name))).toEqual(bands);
+    const indexed = indexes.map((index) => index.config.columns.map((column) => ("name" in column ? column.name : "")));
+    for (const band of bands) expect(indexed).toContainEqual([band, "hash"]);
+  });
+
   const guaranteed = PHOTO_HASH_BANDS - 1;
   it(`finds every hash within ${guaranteed} bits, however its differences spread over the bands, and one up to ${DUPLICATE_PHOTO_MAX_DISTANCE} bits through a band left the same`, () => {
     // Every way of spreading up to DUPLICATE_PHOTO_MAX_DISTANCE + 1 differing bits over 4 bands of 16.
