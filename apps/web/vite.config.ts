@@ -129,5 +129,23 @@ export default defineConfig({
     // No preload lists baked into every lazy import: they cost the first page about 1 KB gzip
     // of its 90 KB budget (bench/README.md), and a lazy screen's few chunks load fast anyway.
     modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // TanStack Query, which every signed-in screen loads (the query layer), as one chunk
+          // rather than the five the automatic split made of it: each chunk is a request of its
+          // own, and on a phone's network a screen waits on the number of requests in its chain
+          // more than on their bytes (bench/README.md, lighthouse.ts). Only its own modules: with
+          // their dependencies, React would move into it and the first page would load it all.
+          groups: [
+            {
+              name: "query",
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });
