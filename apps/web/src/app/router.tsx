@@ -1,6 +1,6 @@
 import { INSIGHTS_PAGE_PATH } from "@sams-web/domain/insights/contracts";
 import { MODERATION_PAGE_PATH } from "@sams-web/domain/safety/contracts";
-import { type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
+import { type ReactNode, Suspense, startTransition, useEffect, useReducer } from "react";
 import { Route, Routes } from "react-router";
 import { PageFallback } from "../components/page-fallback.tsx";
 import { paths } from "../config/paths.ts";
@@ -43,7 +43,10 @@ function SignedInOnly({ page: Page, fillsScreen = false }: { page: LoadableLazy<
   // both are there, rather than by a Suspense boundary: React holds back content that was loading
   // in a boundary until 300 ms after it last showed a loading state anywhere (its reveal
   // throttle), which delayed the screen by about that much once the session answered.
-  const [loaded, setLoaded] = useState(() => QueryLayout.loaded() && Page.loaded());
+  // Read from the chunks themselves, not kept in state: React keeps this component (and its state)
+  // when the person goes from one signed-in screen to another, whose chunk may not be here yet.
+  const loaded = QueryLayout.settled() && Page.settled();
+  const [, drawAgain] = useReducer((draws: number) => draws + 1, 0);
   useEffect(() => {
     if (!signedIn || loaded) return;
     let current = true;
@@ -51,7 +54,7 @@ function SignedInOnly({ page: Page, fillsScreen = false }: { page: LoadableLazy<
       // A background render: React.lazy still takes a moment to hand over a chunk that is already
       // here, which React waits out in a transition, where an ordinary update would show the
       // boundary's loading state (and start the throttle) for it.
-      if (current) startTransition(() => setLoaded(true));
+      if (current) startTransition(drawAgain);
     });
     return () => {
       current = false;

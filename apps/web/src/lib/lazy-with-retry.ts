@@ -11,12 +11,13 @@ function whenOnline(): Promise<void> {
 
 /**
  * A lazy screen that can also be loaded without being drawn: `load` starts (or joins) the download
- * of its chunk and resolves once it is there, never rejecting (a screen whose chunk failed reports
- * it when drawn); `loaded` says whether it has arrived.
+ * of its chunk and resolves once it has ended, never rejecting (a screen whose chunk failed reports
+ * it when drawn); `settled` says whether it has ended, arrived or given up: drawn then, the screen
+ * or its error shows at once.
  */
 export type LoadableLazy<P extends object> = LazyExoticComponent<ComponentType<P>> & {
   load: () => Promise<void>;
-  loaded: () => boolean;
+  settled: () => boolean;
 };
 
 /**
@@ -26,16 +27,19 @@ export type LoadableLazy<P extends object> = LazyExoticComponent<ComponentType<P
  */
 export function lazyWithRetry<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LoadableLazy<P> {
   let download: Promise<{ default: ComponentType<P> }> | undefined;
-  let arrived = false;
+  let settled = false;
   const downloadOnce = () => {
     download ??= (async () => {
       for (let attempt = 1; ; attempt += 1) {
         try {
           const chunk = await load();
-          arrived = true;
+          settled = true;
           return chunk;
         } catch (error) {
-          if (attempt === ATTEMPTS) throw error;
+          if (attempt === ATTEMPTS) {
+            settled = true;
+            throw error;
+          }
           await whenOnline();
           await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
         }
@@ -49,6 +53,6 @@ export function lazyWithRetry<P extends object>(load: () => Promise<{ default: C
         () => {},
         () => {},
       ),
-    loaded: () => arrived,
+    settled: () => settled,
   });
 }
