@@ -276,6 +276,8 @@ export const AREA_QUESTIONS = {
   cheating: { question: "Have you ever cheated on a partner?", endsOn: "yes" },
   socialMedia: { question: "Do you share much of your life on social media?", endsOn: "yes" },
   ex: { question: "Do you live with a former partner, or stay very close to one?", endsOn: "yes" },
+  record: { question: "Do you have a criminal record, or have you been to prison?", endsOn: "yes" },
+  temper: { question: "Do you lose your temper easily?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;

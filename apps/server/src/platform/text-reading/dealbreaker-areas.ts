@@ -23,9 +23,15 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   cheating:
     /\b(?:cheat(?:s|ed|ing|er|ers)?(?!\s+(?:at|days?|meals?|sheets?|codes?|on\s+(?:tests?|exams?|taxes|(?:my|your|their|a)\s+diet)))|unfaithful|infidelit(?:y|ies)|two-tim(?:e|es|ed|ing|er|ers)|(?:step|steps|stepped|stepping)\s+out\s+on|(?:stray|strays|strayed|straying)(?!\s+(?:dogs?|cats?|animals?|bullets?|hairs?))|play(?:s|ed|ing)?\s+away)\b/i,
   // Someone else's ex still close: living together, best friends, part of every day.
-  ex: /\b(?:(?:your|their|his|her|an?)\s+(?:ex|exes|ex-(?:wife|husband|girlfriend|boyfriend|partner|spouse)|former\s+(?:partner|spouse|wife|husband|girlfriend|boyfriend))|used\s+to\s+be\s+(?:your|their|his|her)\s+(?:wife|husband|spouse|partner|girlfriend|boyfriend))\b/i,
+  ex: /\b(?:exes|(?:your|their|his|her|an?)\s+(?:ex|exes|ex-(?:wife|husband|girlfriend|boyfriend|partner|spouse)|former\s+(?:partner|spouse|wife|husband|girlfriend|boyfriend))|used\s+to\s+be\s+(?:your|their|his|her)\s+(?:wife|husband|spouse|partner|girlfriend|boyfriend))\b/i,
   socialMedia:
-    /\b(?:social\s+media|instagram|insta|tiktok|snapchat|facebook|influencers?|selfies?|(?:'s|my|your|their|a|our)\s+(?:news\s*)?feeds?\b|(?:post|posts|posting|posted)\s+(?:everything|it\s+all|online|about\s+(?:us|me|their|his|her)))/i,
+    /\b(?:social\s+media|instagram|insta|tiktok|snapchat|facebook|influencers?|selfies?|(?:'s|my|your|their|a|our)\s+(?:news\s*)?feeds?\b|(?:post|posts|posting|posted)\s+(?:everything|it\s+all|online|about\s+(?:us|me|their|his|her)|(?:[\w']+\s+){1,4}?online\b))/i,
+  record:
+    /\b(?:criminal\s+(?:record|records|past|history|convictions?)|(?:a|any)\s+record(?!\s+(?:players?|collections?|labels?|deals?|stores?|shops?|breaking|time|numbers?))|convict(?:ed|ion|ions)|convicts?|ex-cons?|felon(?:s|y|ies)?|(?:been|gone|went|sent)\s+(?:to|in)\s+(?:prison|jail)|(?:prison|jail)\s+(?:time|record|sentences?)|been\s+inside|(?:served|done|doing|did)\s+time|(?:on|out\s+on)\s+parole)\b/i,
+  // A temper is asked about rather than kept in mind as a trait: it is a fact about how someone
+  // behaves that they can answer ("I've punched a wall or two"), unlike "rude" or "boring".
+  temper:
+    /\b(?:temper|tempers|short-tempered|quick-tempered|hot-tempered|bad-tempered|hot-headed|hotheads?|short\s+fuse|anger|angry|rages?|raging|violent|violence|(?:punch|punches|punched|punching)\s+(?:walls?|doors?|things))\b/i,
 };
 
 /** The areas a clause names, in a fixed order. */

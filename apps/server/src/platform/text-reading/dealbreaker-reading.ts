@@ -69,9 +69,21 @@ const TRAIT_WORDS = new Set(
   ),
 );
 
-/** "I don't mind smokers", "one tattoo is fine": acceptances, not limits. */
+/**
+ * "I don't mind smokers", "one tattoo is fine", "I don't judge those who do", "I'm open to dating
+ * someone who isn't", "kids or no kids, either is fine": acceptances, not limits.
+ */
 const ACCEPTANCE =
-  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+with|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re)\s+(?:fine|ok|okay|alright|all right))\b/i;
+  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
+/**
+ * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
+ * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
+ */
+const SELF_DESCRIPTION =
+  /^\s*(?:(?:but|and|so|though|although|honestly|personally),?\s+)?(?:i'm|i\s+am|i\s+(?:don't|do\s+not|never|have|had|was|used\s+to)|i've|my|we're|we\s+are)\b/i;
+const OTHERS_MENTIONED =
+  /\b(?:date|dating|someone|somebody|anyone|anybody|partners?|people|person|men|women|guys?|girls?|those|them|one|you)\b/i;
+const NEGATION_MARK = /\b(?:no|not|never|nobody|none|without|hate|hates)\b|n't\b/i;
 /**
  * "..., keep scrolling", "then we won't get on", "I'm not the one for you": said to the reader,
  * naming nothing.
@@ -179,6 +191,16 @@ function baseForm(verb: string): string {
   return lower;
 }
 
+/** The third person of a verb's base form ("have" → "has", "hunt" → "hunts"), for a rule restated about someone. */
+function thirdPerson(verb: string): string {
+  const irregular: Record<string, string> = { have: "has", do: "does", go: "goes", be: "is" };
+  const lower = verb.toLowerCase();
+  if (irregular[lower]) return irregular[lower];
+  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
+  if (/(?:ch|sh|ss|x|z|o)$/.test(lower)) return `${verb}es`;
+  return `${verb}s`;
+}
+
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
@@ -198,8 +220,11 @@ function mainPart(phrase: string): string {
 /** The question a verb phrase about a person asks ("works nights" → "Do you work nights?"). */
 function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
   let words = mainPart(phrase)
+    // "who's been inside" is "has been", "who's a smoker" is "is".
+    .replace(/\b(?:who|that)'s(?=\s+(?:been|got|gotten|had|done|ever|never)\b)/i, "has")
     .replace(/\b(?:who|that)'s\b/i, "is")
     .replace(/\b(?:who|that)'d\b/i, "would")
+    .replace(/^'s(?=\s+(?:been|got|gotten|had|done|ever|never)\b)/, "has")
     .replace(/^'s\s+/, "is ")
     .split(" ")
     .filter(Boolean);
@@ -282,7 +307,9 @@ function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   const ofIndex = words.findIndex((w, i) => i > 0 && /^(?:in|on|at|of|with|from|around|near|for|who|that)$/i.test(w));
   const headIndex = (ofIndex === -1 ? words.length : ofIndex) - 1;
   const head = (words[headIndex] ?? "").toLowerCase();
-  const isAgent = (AGENT_SUFFIX.test(head) && !NOT_AGENTS.has(head)) || AGENT_WORDS.has(head);
+  // "-ments" are things done, not people ("deployments", "arguments").
+  const isAgent =
+    (AGENT_SUFFIX.test(head) && !NOT_AGENTS.has(head) && !head.endsWith("ments")) || AGENT_WORDS.has(head);
   const singularAgent =
     /^(?:a|an)$/i.test(words[0] ?? "") && /(?:er|or|ist|ian)$/.test(head) && headIndex === words.length - 1;
   if (singularAgent) {
@@ -441,7 +468,9 @@ function phraseQuestion(
   } else if (person && !/^(?:anyone|everyone|someone)\s*$/i.test(text.slice(person.index))) {
     const before = text.slice(0, person.index);
     // "I need someone who ..." asks for a quality: the pair ends on a no.
-    if (REQUIREMENT.test(before) && !REFUSAL.test(before)) endsOn = flip(endsOn);
+    // "I'm not looking for someone who ..." refuses them, as "I won't date someone who ..." does.
+    if (REQUIREMENT.test(before) && !REFUSAL.test(before) && !/\b(?:not|no\s+longer)\b/i.test(before))
+      endsOn = flip(endsOn);
     const after = text.slice(person.index + person[0].length);
     if (FIRST_PERSON.test(mainPart(after).replace(/\bour\b/gi, "your"))) return "unaskable";
     asked = personQuestion(after, { endsOn });
@@ -629,7 +658,14 @@ export function readDealbreakers(
   }
   let previous: Rule = { endsOn: "yes" };
   let lastTopicWord: string | undefined;
-  for (const { raw: said, liking } of clausesWithMood(unread.join(" "))) {
+  for (const { raw: said, liking, accepting } of clausesWithMood(unread.join(" "))) {
+    // In a sentence that accepts something ("I don't smoke, but I don't judge those who do"), what
+    // the person says of themselves, and what they name with no refusal, rules nothing out; a
+    // refusal of others in it still does ("Smoking is fine, but no drugs").
+    if (accepting && (!NEGATION_MARK.test(said) || (SELF_DESCRIPTION.test(said) && !OTHERS_MENTIONED.test(said)))) {
+      lastTopicWord = topicWordIn(said) ?? lastTopicWord;
+      continue;
+    }
     // "It's not that I don't like dogs, I just can't live with one": "one" is a dog, when that
     // makes the clause a rule about dogs.
     const resolved =
@@ -818,13 +854,13 @@ const IMPERATIVE_IF =
   /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+(?:message|contact|write(?:\s+to)?|swipe(?:\s+on)?|match(?:\s+with)?|bother|talk\s+to|text)\s+me\s+if\s+/gi;
 const IMPERATIVE_BE = /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+be\s+/gi;
 /** Said of the partner to be ("He has to have a car", "She can't be a smoker"). */
-const PARTNER_SUBJECT = String.raw`(^|[.!?]\s+)(?:he|she|they|my\s+(?:future\s+)?(?:partner|man|woman|guy|girl|other\s+half|person))`;
+const PARTNER_SUBJECT = String.raw`(^|[.!?]\s+)(?:he|she|they|you|you'd|you\s+had|my\s+(?:future\s+)?(?:partner|man|woman|guy|girl|other\s+half|person))`;
 const PARTNER_MUST = new RegExp(
-  String.raw`${PARTNER_SUBJECT}\s+(?:has\s+to|have\s+to|needs\s+to|need\s+to|must|should)\s+`,
+  String.raw`${PARTNER_SUBJECT}\s+(?:has\s+to|have\s+to|needs\s+to|need\s+to|must|should)\s+([\w']+)`,
   "gi",
 );
 const PARTNER_MUST_NOT = new RegExp(
-  String.raw`${PARTNER_SUBJECT}\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|better\s+not|won't\s+be\s+allowed\s+to)\s+(be\s+)?`,
+  String.raw`${PARTNER_SUBJECT}\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|better\s+not|won't\s+be\s+allowed\s+to)\s+(?:be\s+(?:(?:a|an|the)\s+)?|([\w']+))`,
   "gi",
 );
 
@@ -868,24 +904,43 @@ const IF_YOU_THEN_GO = new RegExp(
   String.raw`(^|[.!?]\s+|[,;]\s*)if\s+you\s+([^,.!?;]+?)(?:,\s*(?:even|especially|including|just|not\s+even)\b[^,.!?;]*)?,?\s+(?:(?:then|please|just),?\s+)?${DISMISSAL_WORDS}[^.!?]*[.!?]*`,
   "gi",
 );
+/**
+ * A consequence after the thing: "Anything to do with crypto and I'm out", "Mention golf and
+ * we're done": whatever comes before is refused.
+ */
+const THEN_IM_OUT =
+  /(^|[.!?]\s+)(?:(?:anything|anyone|any\s+man|any\s+woman)\s+(?:(?:to\s+do|involved)\s+with|involving|into)\s+|any\s+(?:sign|hint|mention|whiff)\s+of\s+|(?:mention|say)\s+)?([^.!?,;]+?),?\s+and\s+(?:i'm|i\s+am|we're|we\s+are|i'll\s+be|we'll\s+be)\s+(?:out|done|gone|off|outta\s+here|out\s+of\s+here)\b[^.!?]*/gi;
+/**
+ * A label before the limit: "Dealbreaker: night shifts", "My only dealbreaker is smoking", "Red
+ * flag - a temper". What follows is the limit, read as if said alone.
+ */
+const LABELLED =
+  /(^|[.!?\n]\s*)(?:(?:my|the|a|one|an)\s+)?(?:(?:only|biggest|main|real|absolute|one|big|hard)\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?|non-negotiables?|red\s+flags?|no-gos?|turn-offs?)(?:\s+for\s+me)?\s*(?:[:=\u2013\u2014]|\s-\s|\s(?:is|are|would\s+be)\s)\s*/gi;
+/** Asked of the reader: "Please tell me you don't hunt", "Tell me you're not a gambler". */
+const TELL_ME_YOU_DONT = /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+you\s+(?:don't|do\s+not|never)\s+([\w']+)/gi;
+const TELL_ME_YOU_ARENT =
+  /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+(?:you're|you\s+are)\s+(?:not|never\s+been)\s+(?:(?:a|an|the)\s+)?/gi;
 /** A wish said without its "I": "dont want kids ever" is "I don't want kids ever". */
 const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|need|plan\s+(?:on|to)|wish\s+for)\b)/gi;
 
 function restateRefusals(text: string): string {
   return straightApostrophes(text)
+    .replace(LABELLED, "$1")
     .replace(NOTHING_SAYS, "$1No $2.")
     .replace(SAID_NO_ONE_EVER, "$1No $2.")
     .replace(NOT_THAT_I_DONT_WANT, "I $1")
     .replace(UNSAID_I, "$1I $2")
     .replace(IF_YOU_THEN_GO, "$1Anyone who $2 is a no.")
+    .replace(THEN_IM_OUT, "$1$2 is a no.")
+    .replace(TELL_ME_YOU_DONT, (_all, start: string, verb: string) => `${start}Anyone who ${thirdPerson(verb)}`)
+    .replace(TELL_ME_YOU_ARENT, "$1No ")
     .replace(NOT_THAT_I_NEVER, "I'm fine with ")
     .replace(STORY_AGAIN, "$1Anyone who $2 is a no.")
     .replace(IMPERATIVE_IF, "$1If ")
     .replace(IMPERATIVE_BE, "$1No ")
-    .replace(PARTNER_MUST, "$1I need someone who ")
-    .replace(
-      PARTNER_MUST_NOT,
-      (_all, start: string, be: string | undefined) => `${start}${be ? "No " : "Someone who "}`,
+    .replace(PARTNER_MUST, (_all, start: string, verb: string) => `${start}I need someone who ${thirdPerson(verb)}`)
+    .replace(PARTNER_MUST_NOT, (_all, start: string, verb: string | undefined) =>
+      verb ? `${start}Someone who ${thirdPerson(verb)}` : `${start}No `,
     )
     .replace(/\bplease,?\s+(?=(?:no|nobody|no\s+one)\b)/gi, "")
     .replace(PAST_PARTNER_AGAIN, (_all, start: string, habit: string) => `${start}${habit.trim()} is a no.`)
@@ -910,11 +965,12 @@ const ANY_REFUSAL =
   /\b(?:no|not|never|nobody|none|without|hate|hates|can't|cannot|won't|wouldn't|couldn't|refuse|dealbreaker|deal-breaker|but|except|unless)\b|n't\b/i;
 
 /** The stating clauses of a text, each with whether its sentence only says what the person enjoys. */
-function clausesWithMood(text: string): { raw: string; liking: boolean }[] {
+function clausesWithMood(text: string): { raw: string; liking: boolean; accepting: boolean }[] {
   const sentences = straightApostrophes(text).match(/[^.!?\n]+[.!?]*/g) ?? [];
   return sentences.flatMap((sentence) => {
     const liking = LIKING.test(sentence) && !ANY_REFUSAL.test(sentence);
-    return statementClauses(sentence).map((raw) => ({ raw, liking }));
+    const accepting = ACCEPTANCE.test(sentence);
+    return statementClauses(sentence).map((raw) => ({ raw, liking, accepting }));
   });
 }
 

@@ -69,14 +69,12 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
   dogs: { kind: "habit", words: "dog dogs puppy puppies" },
-  // Pets in general, and animals kept at home: a rule about them is a rule about dogs and cats
-  // alike. Not "animal(s)", "birds" or "fur": loving animals, watching birds or wearing fur is no
-  // pet at home (fur is one when the person's body reacts to it, see BODY_REACTS).
-  pets: {
-    kind: "habit",
-    words:
-      "pets parrot parrots budgie budgies rabbit rabbits bunnies hamster hamsters ferret ferrets guinea-pig guinea-pigs tortoise tortoises reptile reptiles",
-  },
+  // Pets in general: a rule about them is a rule about dogs and cats alike. Not "animal(s)",
+  // "birds" or "fur": loving animals, watching birds or wearing fur is no pet at home (fur is one
+  // when the person's body reacts to it, see BODY_REACTS). Other kept animals (a parrot, reptiles)
+  // are pets when someone says they keep one (KEPT_ANIMALS), but a rule against them is no rule
+  // against dogs and cats: "Reptiles in the house" is asked about reptiles.
+  pets: { kind: "habit", words: "pets" },
   // A partner's children from before: a rule about being a stepparent is about having children now.
   stepchildren: {
     kind: "habit",
@@ -160,6 +158,12 @@ const PARENT_WORDS = new Set(["dad", "father", "mom", "mum", "mother", "parent"]
 /** An adjective made from a topic's noun says something else ("faithful", "childless"): not that topic. */
 const DERIVED = /(?:ful|fully|fulness|less|lessly|lessness)$/;
 const OWN_PARENT_BEFORE = new Set(["my", "our", "his", "her", "their", "your", "with", "to", "and"]);
+/** Animals someone keeps as pets that are neither dogs nor cats: having one is having a pet. */
+const KEPT_ANIMALS = new Set(
+  "parrot parrots budgie budgies rabbit rabbits bunnies hamster hamsters ferret ferrets guinea-pig guinea-pigs tortoise tortoises reptile reptiles"
+    .split(" ")
+    .map(stem),
+);
 /** Animals kept as pets that are neither dogs nor cats. */
 const OTHER_ANIMALS = new Set(
   "snake snakes lizard lizards spider spiders tarantula tarantulas rat rats mouse mice pig pigs chicken chickens goat goats bird birds fish frog frogs iguana iguanas insect insects scorpion scorpions python pythons gecko geckos"
@@ -392,7 +396,9 @@ export function readSelf(selfText: string): SelfReading {
     const past = PAST_HABIT.test(clause) && !STILL_NOW.test(clause.replace(PAST_HABIT, ""));
     const light = LIGHTLY.exec(clause);
     const lightTopic = light ? TOPIC_OF.get(stem(light[1] ?? ""))?.topic : undefined;
-    for (const [topic, polarity] of topicsIn(readClause(clause))) {
+    const read = readClause(clause);
+    if (!past && read.some((w) => KEPT_ANIMALS.has(w.stem) && !w.negated)) had("pets", false);
+    for (const [topic, polarity] of topicsIn(read)) {
       if (topic === lightTopic) {
         had(topic, false);
       } else if (past) {
@@ -408,7 +414,7 @@ export function readSelf(selfText: string): SelfReading {
     }
   });
   // A dog or a cat is a pet.
-  const pet = self.has.get("dogs") ?? self.has.get("cats");
+  const pet = self.has.get("dogs") ?? self.has.get("cats") ?? self.has.get("pets");
   if (pet) self.has.set("pets", pet);
   else if (self.denies.has("dogs") && self.denies.has("cats")) self.denies.add("pets");
   // Who stands on one side (of politics, of abortion) does not stand on the other.

@@ -1,5 +1,6 @@
 // Text helpers shared by retrieval, the heuristic scorer and the scripted interviewer: words in,
 // comparable stems out.
+import leven from "leven";
 import { stemmer } from "stemmer";
 
 const STOP_WORDS = new Set(
@@ -106,7 +107,7 @@ const FIRST_PERSON_REFUSAL = String.raw`(?:(?:a|an|the|one)\s+)?(?:something|som
 /** "... not something I'll ever do", "... not something I'd consider". */
 const NOT_FOR_ME = String.raw`not\s+(?:something|anything|a\s+thing)\s+(?:i'll|i'd|i\s+will|i\s+would|i\s+can|i\s+could)\s+(?:ever\s+)?[\w']+`;
 /** What the thing does to the person: "heavy ink puts me off", "vapour in the car would finish me off". */
-const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
+const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+(?:right\s+|completely\s+|totally\s+|straight\s+|really\s+)?off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
 export const POST_NEGATION = new RegExp(
   String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:(?:has|have|'ve|had)\s+never\s+been|(?:hasn't|haven't|wasn't|weren't)\s+(?:ever\s+)?(?:been\s+)?)\s*${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
   "i",
@@ -150,6 +151,11 @@ const PHRASES: readonly [RegExp, string][] = [
     "roll-ups",
   ],
   [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
+  // Drinking what holds no alcohol is no drinking: "I drink a lot of tea and water".
+  [
+    /\b(?:drink|drinks|drinking|drank)(?=\s+(?:(?:a\s+lot\s+of|lots\s+of|plenty\s+of|loads\s+of|so\s+much|too\s+much|mostly|only|just|green|black|herbal|iced|fresh|strong|oat|decaf)\s+)*(?:tea|teas|coffee|coffees|water|juice|juices|milk|smoothies?|soda|pop|cola|kombucha|lemonade|squash|hot\s+chocolate|cocoa|espresso|lattes?|matcha)\b)/gi,
+    "sip",
+  ],
   [
     /\b(?:down|round)\s+the\s+(?:pub|boozer)\b|\bdown\s+(?:my|the)\s+local\b|\bpropping\s+up\s+the\s+bar\b|\bon\s+the\s+(?:sauce|lash|booze)\b|\b(?:hit|hits|hitting)\s+the\s+bottle\b/gi,
     "drinking",
@@ -176,6 +182,30 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bblend(?:ed|ing)?\s+(?:our\s+|two\s+)?famil(?:y|ies)\b/gi, "stepfamily"],
   [/\b(?:buy|buys|bought|get|gets|got|score|scores)\s+(?:\w+\s+){0,2}from\s+a\s+dealer\b/gi, "buy drugs"],
   [/\bdrug\s+dealers?\b/gi, "drugs"],
+  // Drugs as someone's work, not their habit: "I hand out drugs all day", "I work in drug rehab".
+  [
+    /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement)\b/gi,
+    "medicine-work",
+  ],
+  // Someone else's animals and children are not the person's own: "I walk my neighbour's dog".
+  [
+    /\b(?:my|our|a|the)\s+(?:\w+\s+)?(?:neighbou?rs?|friends?|sisters?|brothers?|mum|mom|mother|dad|father|parents|boss|colleagues?|cousins?|aunt|uncle|gran|granny|grandma|grandpa|flatmates?|roommates?|housemates?|clients?|customers?)'s?\s+(?:dogs?|cats?|pupp(?:y|ies)|kittens?)\b/gi,
+    "someone else's animal",
+  ],
+  [
+    /\b(?:my|our|a|the)\s+(?:\w+\s+)?(?:neighbou?rs?|friends?|sisters?|brothers?|cousins?|colleagues?|clients?)'s?\s+(?:kids|children|baby|babies|toddlers?)\b/gi,
+    "someone else's youngsters",
+  ],
+  // Churches as places, not worship: "a choir that sings in old churches", "the church hall".
+  [
+    /\b(?:in|at)\s+(?:(?:old|local|historic|medieval|village|empty|beautiful)\s+)?churches\b|\bchurch\s+(?:halls?|concerts?|buildings?|architecture|roofs?|towers?|spires?)\b/gi,
+    "venues",
+  ],
+  // A gamble taken is a risk, not gambling: "I took a gamble moving here".
+  [
+    /\b(?:took|take|takes|taking|was|is|it's)\s+(?:a\s+)?(?:(?:big|huge|calculated|real|bit\s+of\s+a)\s+)?gamble\b/gi,
+    "risk",
+  ],
   // Gambling in more than one word; "slots" alone are also times and places.
   [
     /\bscratch[-\s]cards?\b|\b(?:online\s+)?slot\s+(?:apps?|machines?|sites?)\b|\bonline\s+slots\b|\bfruit\s+machines?\b|\b(?:put|puts|putting|place|places|placing|have|has|having)\s+(?:a\s+)?(?:bet|bets|flutter|punt)\b|\bbet(?:s|ting)?\s+on\s+(?:the\s+)?(?:football|horses|races|games?|sports?|matches|fights?|dogs)\b|\bpoker\s+nights?\b/gi,
@@ -185,7 +215,7 @@ const PHRASES: readonly [RegExp, string][] = [
   // Guns in more than one word, and tools and idioms that only sound like them.
   [/\bconcealed[-\s]carry\b|\bshooting\s+(?:range|ranges|club|clubs)\b|\bgun\s+(?:range|club)\b/gi, "guns"],
   [
-    /\b(?:glue|nail|staple|heat|spray|water|radar|paint|grease|caulk(?:ing)?|massage|foam|starting|starter|nerf|toy)\s+(?:guns?|pistols?)\b|\btop\s+gun\b|\bson\s+of\s+a\s+gun\b|\bjump(?:s|ed|ing)?\s+the\s+gun\b|\bstick(?:s|ing)?\s+to\s+(?:my|your|his|her|their|our)\s+guns\b|\bbig\s+guns\b|\bsmoking\s+gun\b|\bgun-shy\b|\brifl(?:e|es|ed|ing)\s+through\b/gi,
+    /\b(?:glue|nail|staple|heat|spray|water|radar|paint|grease|caulk(?:ing)?|massage|foam|starting|starter|nerf|toy)\s+(?:guns?|pistols?)\b|\bguns\s+(?:n'|'n'|n|and|&)\s*roses\b|\btop\s+gun\b|\bson\s+of\s+a\s+gun\b|\bjump(?:s|ed|ing)?\s+the\s+gun\b|\bstick(?:s|ing)?\s+to\s+(?:my|your|his|her|their|our)\s+guns\b|\bbig\s+guns\b|\bsmoking\s+gun\b|\bgun-shy\b|\brifl(?:e|es|ed|ing)\s+through\b/gi,
     "tool",
   ],
 ];
@@ -193,7 +223,7 @@ const PHRASES: readonly [RegExp, string][] = [
 const GAVE_UP =
   /\b(?:gave|given|give|giving|gives)\s+up\b|\bkicked\s+the\s+habit\b|\b(?:years?|months?|weeks?)\s+off(?=\s+(?:the\s+)?[a-z])/gi;
 const KEEP_AWAY =
-  /\b(?:stay|stays|stayed|keep|keeps|kept|steer|steers|steered)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\b/gi;
+  /\b(?:(?:stay|stays|stayed|keep|keeps|kept|steer|steers|steered)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)|(?:run|runs|ran)\s+(?:a\s+mile|for\s+the\s+hills|a\s+million\s+miles)\s+from)\b/gi;
 
 /**
  * Texting shorthand said in full, so that one reading serves every voice: "cant do smokers sry,
@@ -222,10 +252,50 @@ const TEXTING: readonly [RegExp, string][] = [
   [/\bkiddos?\b/gi, "kids"],
   [/\b(?:lol|lmao|haha+|tbh|ngl|imo|imho)\b/gi, ""],
   [/\b(smok|drink|vap|gambl|party|toke|hunt|shoot)in'?(?=\W|$)/gi, "$1ing"],
+  // Emoji said in words: "🚬 = 👋" is "smoking = no", "🍺 every night ❌" is "drinking every night no".
+  [/\u{1F6AC}/gu, " smoking "],
+  [/[\u{1F37A}\u{1F37B}\u{1F377}\u{1F943}\u{1F378}\u{1F379}\u{1F37E}]/gu, " drinking "],
+  [/\u{1F3B0}/gu, " gambling "],
+  [/\u{1F52B}/gu, " guns "],
+  [
+    /(?:\u{1F44B}|\u{1F6AB}|\u274C|\u26D4|\u{1F645}|\u{1F44E})(?:[\u{1F3FB}-\u{1F3FF}]|\u200D|\u2640|\u2642|\uFE0F)*/gu,
+    " no ",
+  ],
 ];
 
+/**
+ * Words people refuse or describe themselves by, spelled right, for mending a slip of one letter
+ * ("smokeing", "gambeling", "tatoos"). Only words with no other real word one letter away are
+ * listed: "cheating" is not ("heating"), nor "married" ("marred"), nor "hunting" ("haunting").
+ */
+const SPELLED_RIGHT: readonly string[] =
+  `smoking smoker smokers cigarette cigarettes tobacco gambling gambler gamblers tattoo tattoos tattooed alcohol
+  alcoholic drinking drinker drinkers cannabis marijuana religion religious children criminal motorbike
+  motorbikes motorcycle motorcycles polyamorous monogamy monogamous vegetarian unemployed`.split(/\s+/);
+/** Below this length a word one letter away from a listed one is as likely another word. */
+const MENDED_MIN_LETTERS = 5;
+/** A changed letter (rather than one added or dropped) is mended only in words this long. */
+const MENDED_SUBSTITUTION_MIN_LETTERS = 8;
+
+function mendSpelling(text: string): string {
+  return text.replace(/[a-z]+/gi, (word) => {
+    const lower = word.toLowerCase();
+    if (lower.length < MENDED_MIN_LETTERS || SPELLED_RIGHT.includes(lower)) return word;
+    // Another form of a listed word's root ("smoke", "smokes", "gamblers") is spelled right already.
+    const root = stem(lower);
+    const near = SPELLED_RIGHT.filter(
+      (right) =>
+        leven(lower, right) === 1 &&
+        !right.startsWith(root) &&
+        !lower.startsWith(right) &&
+        (right.length !== lower.length || lower.length >= MENDED_SUBSTITUTION_MIN_LETTERS),
+    );
+    return near.length === 1 ? (near[0] as string) : word;
+  });
+}
+
 export function fromTexting(text: string): string {
-  return TEXTING.reduce((said, [shorthand, full]) => said.replace(shorthand, full), text);
+  return mendSpelling(TEXTING.reduce((said, [shorthand, full]) => said.replace(shorthand, full), text));
 }
 
 export function readClause(said: string): ReadWord[] {

@@ -1,4 +1,5 @@
 import type { ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
+import { AREA_QUESTIONS, WORD_TOPIC_QUESTIONS } from "@sams-web/domain/non-negotiables/messages";
 import { sharesWordRun } from "@sams-web/domain/non-negotiables/rules";
 import { describe, expect, it } from "vitest";
 import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative/narrative.ts";
@@ -175,7 +176,8 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
 
   it.each([
     ["Heavy ink puts me off; I like skin the way it came.", "Is heavy ink part of your life?", "yes"],
-    ["A man who punches walls is someone I'll never date.", "Do you punch walls?", "yes"],
+    // Punching walls is a temper, asked with its own neutral question.
+    ["A man who punches walls is someone I'll never date.", AREA_QUESTIONS.temper.question, "yes"],
     ["Betting apps on the phone wrecked my family once; never again.", "Do you gamble or bet regularly?", "yes"],
     ["I won't have a weapon under my roof.", "Do you own a gun?", "yes"],
     [
@@ -187,7 +189,7 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
     ["Monogamy isn't up for debate.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Don't message me if you own a gun.", "Do you own a gun?", "yes"],
     ["Please don't be a hunter.", "Are you a hunter?", "yes"],
-    ["He has to have a license and a car.", "Do you have a license?", "no"],
+    ["He has to have a license and a car.", "Do you have a license and a car?", "no"],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
@@ -588,7 +590,7 @@ describe("new grammar, described habits, honesty and politics in the other's own
     ]);
     expect(limits("I'd never date a single mum.")).toEqual(["hasChildren"]);
     expect(limits("If he's got kids, no.")).toEqual(["hasChildren"]);
-    expect(asked(read("If you've been to prison, we're done."))).toEqual([["Have you ever been to prison?", "yes"]]);
+    expect(asked(read("If you've been to prison, we're done."))).toEqual([[AREA_QUESTIONS.record.question, "yes"]]);
     expect(asked(read("Must have a driving licence."))).toEqual([["Do you have a driving licence?", "no"]]);
   });
 });
@@ -716,5 +718,111 @@ describe("other voices, a status in the other's own words, and stances that are 
     expect(asked(read("Pro-choice people need not apply; life begins at conception."))).toEqual([
       ["Would you call yourself pro-choice on abortion?", "yes"],
     ]);
+  });
+});
+
+describe("set phrases, the reader addressed, emoji, slips of spelling and animals other than dogs and cats", () => {
+  it.each([
+    ["Anything to do with crypto and I'm out.", "Is crypto part of your life?", "yes"],
+    ["Please tell me you don't hunt.", "Do you hunt?", "yes"],
+    ["You'd better not have a motorbike; I lost a cousin to one.", "Do you have a motorbike?", "yes"],
+    ["You must have a job.", "Do you have a job?", "no"],
+    ["Someone who posts our whole life online turns me right off.", AREA_QUESTIONS.socialMedia.question, "yes"],
+    ["I'd run a mile from anyone with a temper.", AREA_QUESTIONS.temper.question, "yes"],
+    ["no tatoos pls", "Are tattoos part of your life?", "yes"],
+  ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
+  });
+
+  it("reads a rule restated about someone in the third person, for the read-back", () => {
+    const [item] = read("Please tell me you don't hunt.");
+    expect(item?.kind === "ask" ? item.label : "").toBe("anyone who hunts");
+    expect(limits("Tell me you're not a smoker.")).toEqual(["smokingAny"]);
+    expect(limits("You can't be a smoker.")).toEqual(["smokingAny"]);
+  });
+
+  it("reads emoji as the words they stand for", () => {
+    expect(limits("🚬 = 👋")).toEqual(["smokingAny"]);
+    expect(limits("🙅‍♀️ 🚬")).toEqual(["smokingAny"]);
+    expect(limits("🍺 every night ❌")).toEqual(["drinkingHeavy"]);
+  });
+
+  it("mends a one-letter slip in a word it knows, and leaves real words alone", () => {
+    expect(limits("no smokeing")).toEqual(["smokingAny"]);
+    expect(asked(read("No gambeling."))).toEqual([[WORD_TOPIC_QUESTIONS.gambling, "yes"]]);
+    // "heating" is one letter from "cheating", "divorce" from "divorced", "smoke" from "smoker".
+    expect(asked(read("Anyone who argues about the central heating."))).toEqual([
+      ["Do you argue about the central heating?", "yes"],
+    ]);
+    const smoker = holder("No smokers.");
+    expect(checkLimits(smoker, other("I smoke after dinner.")).conflict).toBe(true);
+  });
+
+  it("a label before the limit is no topic of its own", () => {
+    expect(asked(read("Dealbreaker: anyone who still lives with their parents."))).toEqual([
+      ["Do you still live with your parents?", "yes"],
+    ]);
+    expect(limits("My only dealbreaker is smoking.")).toEqual(["smokingAny"]);
+  });
+
+  it("reads 'not looking for', 'who's been' and things done as what they are", () => {
+    expect(asked(read("Not looking for someone who lives out of a suitcase."))).toEqual([
+      ["Do you live out of a suitcase?", "yes"],
+    ]);
+    expect(asked(read("I can't do deployments."))).toEqual([["Are deployments part of your life?", "yes"]]);
+    expect(asked(read("Anyone who's been inside."))).toEqual([[AREA_QUESTIONS.record.question, "yes"]]);
+    expect(asked(read("A criminal record is a dealbreaker."))).toEqual([[AREA_QUESTIONS.record.question, "yes"]]);
+    expect(asked(read("No exes in the picture."))).toEqual([[AREA_QUESTIONS.ex.question, "yes"]]);
+  });
+
+  it("a sentence that accepts something refuses nothing the person says of themselves", () => {
+    const against = (dealbreakers: string, otherSays: string) => checkLimits(holder(dealbreakers), other(otherSays));
+    expect(against("I don't smoke, but I don't judge those who do.", "I smoke.").conflict).toBe(false);
+    expect(against("I'm not a smoker myself, but I don't mind if you are.", "I smoke.").conflict).toBe(false);
+    expect(against("I'm a Christian but I'm open to dating someone who isn't.", "I'm an atheist.").conflict).toBe(
+      false,
+    );
+    expect(against("I'm not religious, but I respect people who are.", "I pray five times a day.").conflict).toBe(
+      false,
+    );
+    expect(against("Kids or no kids, either is fine.", "I don't want children.").conflict).toBe(false);
+    expect(against("My ex was a smoker and that was fine; the problem was the lying.", "I smoke.").conflict).toBe(
+      false,
+    );
+    expect(against("Smokers are welcome.", "I smoke.").conflict).toBe(false);
+    expect(read("No dealbreakers really, I'm easy-going.")).toEqual([]);
+    // A refusal of others in the same sentence still stands.
+    expect(against("Smoking is fine, but drugs are not.", "I smoke weed daily.").conflict).toBe(true);
+    expect(against("Drinking is fine but I don't date smokers.", "I smoke.").conflict).toBe(true);
+    expect(limits("I don't mind dogs, but no cats.")).toEqual(["cats"]);
+  });
+
+  it("drugs at work, someone else's dog, churches as places and a gamble taken are no habit of the person's", () => {
+    const against = (dealbreakers: string, otherSays: string) => checkLimits(holder(dealbreakers), other(otherSays));
+    expect(against("No drugs.", "I'm a pharmacist and hand out drugs all day.").conflict).toBe(false);
+    expect(against("No drugs.", "I work in drug rehabilitation.").conflict).toBe(false);
+    expect(against("No drugs.", "I do drugs at weekends.").conflict).toBe(true);
+    expect(against("No dogs.", "I walk my neighbour's dog sometimes.").conflict).toBe(false);
+    expect(against("No religious people.", "I sing in a choir that performs in old churches.").conflict).toBe(false);
+    expect(against("No religious people.", "I go to church every Sunday.").conflict).toBe(true);
+    expect(against("No gamblers.", "I took a gamble moving here and it paid off.").conflict).toBe(false);
+  });
+
+  it("tea, water and a band's name are no drinking and no guns", () => {
+    expect(checkLimits(holder("No drinkers."), other("I drink a lot of tea and water.")).conflict).toBe(false);
+    expect(checkLimits(holder("No drinkers."), other("I drink tea and the odd glass of wine.")).conflict).toBe(true);
+    expect(checkLimits(holder("No guns."), other("I'm a huge Guns N' Roses fan.")).conflict).toBe(false);
+    expect(checkLimits(holder("No guns."), other("I keep a rifle and two shotguns.")).conflict).toBe(true);
+  });
+
+  it("a rule against reptiles or parrots is no rule against dogs and cats, but keeping one is having a pet", () => {
+    const reptiles = holder("Reptiles in the house. I'm phobic.");
+    expect(limits("Reptiles in the house. I'm phobic.")).not.toContain("cats");
+    const catOwner = checkLimits(reptiles, other("I have two cats and far too many houseplants."));
+    expect(catOwner.conflict).toBe(false);
+    expect(catOwner.questions.map((q) => q.question).join(" ")).toMatch(/reptiles/i);
+    const noPets = holder("No pets.");
+    expect(checkLimits(noPets, other("I share my flat with a parrot and two house rabbits.")).conflict).toBe(true);
+    expect(checkLimits(noPets, other("I teach piano and swim.")).conflict).toBe(false);
   });
 });
