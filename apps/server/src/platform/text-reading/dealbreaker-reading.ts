@@ -124,7 +124,7 @@ const TRAILING_FILLER =
   /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
 /** Words too vague to ask about on their own. */
 const FILLER = new Set(
-  "true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present actually whatever".split(
+  "hmm hmmm um umm uh erm er meh true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present actually whatever".split(
     " ",
   ),
 );
@@ -277,7 +277,7 @@ function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   }
   const rest = toSecondPerson(words.join(" "));
   const adv = adverbs.length > 0 ? `${adverbs.join(" ")} ` : "";
-  if (/^(?:is|are|'s|'re|am)$/.test(head)) return rest ? { question: `Are you ${adv}${rest}?`, endsOn } : null;
+  if (/^(?:is|are|'s|'re|am|be)$/.test(head)) return rest ? { question: `Are you ${adv}${rest}?`, endsOn } : null;
   if (/^(?:was|were)$/.test(head)) return rest ? { question: `Have you ${adv}been ${rest}?`, endsOn } : null;
   if (/^(?:has|have)$/.test(head)) {
     const next = rest.split(" ")[0] ?? "";
@@ -853,6 +853,11 @@ const NOT_UP_FOR_DEBATE =
 const IMPERATIVE_IF =
   /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+(?:message|contact|write(?:\s+to)?|swipe(?:\s+on)?|match(?:\s+with)?|bother|talk\s+to|text)\s+me\s+if\s+/gi;
 const IMPERATIVE_BE = /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+be\s+/gi;
+/**
+ * A measure asked of the reader: "Please be taller than 6ft" asks for someone who is. ("Please
+ * be kind" asks for a quality, which no question settles.)
+ */
+const PLEASE_BE = /(^|[.!?]\s+)please,?\s+be\s+(?=(?:[\w-]+er\s+than|over|under|at\s+least)\b)/gi;
 /** Said of the partner to be ("He has to have a car", "She can't be a smoker"). */
 const PARTNER_SUBJECT = String.raw`(^|[.!?]\s+)(?:he|she|they|you|you'd|you\s+had|my\s+(?:future\s+)?(?:partner|man|woman|guy|girl|other\s+half|person))`;
 const PARTNER_MUST = new RegExp(
@@ -938,6 +943,7 @@ function restateRefusals(text: string): string {
     .replace(STORY_AGAIN, "$1Anyone who $2 is a no.")
     .replace(IMPERATIVE_IF, "$1If ")
     .replace(IMPERATIVE_BE, "$1No ")
+    .replace(PLEASE_BE, "$1I need someone who is ")
     .replace(PARTNER_MUST, (_all, start: string, verb: string) => `${start}I need someone who ${thirdPerson(verb)}`)
     .replace(PARTNER_MUST_NOT, (_all, start: string, verb: string | undefined) =>
       verb ? `${start}Someone who ${thirdPerson(verb)}` : `${start}No `,

@@ -730,6 +730,9 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
     ["Someone who posts our whole life online turns me right off.", AREA_QUESTIONS.socialMedia.question, "yes"],
     ["I'd run a mile from anyone with a temper.", AREA_QUESTIONS.temper.question, "yes"],
     ["no tatoos pls", "Are tattoos part of your life?", "yes"],
+    ["Must be financially independent.", "Are you financially independent?", "no"],
+    ["Please be taller than 6ft.", "Are you taller than 6ft?", "no"],
+    ["If you have a roommate at 40, hmm, no.", "Do you have a roommate?", "yes"],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
