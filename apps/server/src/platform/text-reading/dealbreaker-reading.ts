@@ -764,10 +764,19 @@ function isWordTopic(topic: TopicName): topic is WordTopicName {
 const OBJECT_ANAPHOR =
   /\b((?:with|against|having|have|has|own|owning|keep|keeping|around|near|stand|tolerate|accept|date|dating)\s+)(?:one|them|it|those)\b/i;
 
+/** "I'd run a mile from ...", "I'd steer clear of ...": the person's aversion, before what it refuses. */
+const LEADING_AVERSION =
+  /^\s*(?:i'd|i\s+would|i'll|i\s+will|i)\s+(?:just\s+)?(?:run\s+(?:a\s+mile|for\s+the\s+hills|a\s+million\s+miles)\s+from|steer\s+(?:well\s+)?clear\s+of|stay\s+(?:well\s+)?away\s+from)\s+/i;
+
 /** A clause as Sam reads it back: its refusal markers and connectors left out. */
 function shortLabel(clause: string): string {
   return clean(
-    clause.replace(CONTINUATION, "").replace(CONNECTORS, "").replace(TRAILING_NO, "").replace(POST_NEGATION, ""),
+    clause
+      .replace(CONTINUATION, "")
+      .replace(CONNECTORS, "")
+      .replace(LEADING_AVERSION, "")
+      .replace(TRAILING_NO, "")
+      .replace(POST_NEGATION, ""),
   )
     .replace(TRAILING_FILLER, "")
     .slice(0, READING_LABEL_MAX_CHARS);

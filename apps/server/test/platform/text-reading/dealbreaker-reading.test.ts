@@ -740,6 +740,8 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
   it("reads a rule restated about someone in the third person, for the read-back", () => {
     const [item] = read("Please tell me you don't hunt.");
     expect(item?.kind === "ask" ? item.label : "").toBe("anyone who hunts");
+    const [temper] = read("I'd run a mile from anyone with a temper.");
+    expect(temper?.kind === "ask" ? temper.label : "").toBe("anyone with a temper");
     expect(limits("Tell me you're not a smoker.")).toEqual(["smokingAny"]);
     expect(limits("You can't be a smoker.")).toEqual(["smokingAny"]);
   });
