@@ -182,6 +182,16 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bblend(?:ed|ing)?\s+(?:our\s+|two\s+)?famil(?:y|ies)\b/gi, "stepfamily"],
   [/\b(?:buy|buys|bought|get|gets|got|score|scores)\s+(?:\w+\s+){0,2}from\s+a\s+dealer\b/gi, "buy drugs"],
   [/\bdrug\s+dealers?\b/gi, "drugs"],
+  // "Joint" alone is also an account or a knee; smoked or rolled, it is cannabis.
+  [
+    /\b(smok(?:e|es|ed|ing)|roll(?:s|ed|ing)?|spark(?:s|ed|ing)?\s+up)\s+(?:a\s+|the\s+(?:odd|occasional)\s+|an\s+occasional\s+)?joints?\b/gi,
+    "$1 weed",
+  ],
+  // Caring for animals at work or as a volunteer is no pet at home: "I volunteer at a dog shelter".
+  [
+    /\b(?:dog|cat|animal|pet)s?\s+(?:shelters?|rescue\s+(?:centres?|centers?)|sanctuar(?:y|ies)|groomers?|grooming|walkers?|walking\s+business|trainers?|training\s+classes|daycare|hospitals?|clinics?)\b/gi,
+    "animal-work",
+  ],
   // Drugs as someone's work, not their habit: "I hand out drugs all day", "I work in drug rehab".
   [
     /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement)\b/gi,

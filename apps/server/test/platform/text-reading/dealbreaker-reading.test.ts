@@ -802,7 +802,7 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
     expect(limits("I don't mind dogs, but no cats.")).toEqual(["cats"]);
   });
 
-  it("drugs at work, someone else's dog, churches as places and a gamble taken are no habit of the person's", () => {
+  it("drugs at work, someone else's dog, a dog shelter, churches as places and a gamble taken are no habit of the person's", () => {
     const against = (dealbreakers: string, otherSays: string) => checkLimits(holder(dealbreakers), other(otherSays));
     expect(against("No drugs.", "I'm a pharmacist and hand out drugs all day.").conflict).toBe(false);
     expect(against("No drugs.", "I work in drug rehabilitation.").conflict).toBe(false);
@@ -811,6 +811,10 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
     expect(against("No religious people.", "I sing in a choir that performs in old churches.").conflict).toBe(false);
     expect(against("No religious people.", "I go to church every Sunday.").conflict).toBe(true);
     expect(against("No gamblers.", "I took a gamble moving here and it paid off.").conflict).toBe(false);
+    expect(against("No dogs.", "I volunteer at a dog shelter at weekends.").conflict).toBe(false);
+    expect(against("No dogs.", "I have a rescue dog called Bo.").conflict).toBe(true);
+    expect(against("No drugs.", "I smoke a joint now and then.").conflict).toBe(true);
+    expect(against("No drugs.", "We have a joint account.").conflict).toBe(false);
   });
 
   it("tea, water and a band's name are no drinking and no guns", () => {
