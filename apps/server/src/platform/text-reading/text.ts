@@ -299,15 +299,16 @@ function mendSpelling(text: string): string {
     if (lower.length < MENDED_MIN_LETTERS) return word;
     const listed = SPELLED_RIGHT_BY_INITIAL.get(lower.charAt(0));
     if (!listed || listed.includes(lower)) return word;
-    // Another form of a listed word's root ("smoke", "smokes", "gamblers") is spelled right already.
-    const root = stem(lower);
-    const near = listed.filter(
+    const sized = listed.filter(
       (right) =>
         Math.abs(right.length - lower.length) <= 1 &&
-        (right.length !== lower.length || lower.length >= MENDED_SUBSTITUTION_MIN_LETTERS) &&
-        !right.startsWith(root) &&
-        !lower.startsWith(right) &&
-        leven(lower, right) === 1,
+        (right.length !== lower.length || lower.length >= MENDED_SUBSTITUTION_MIN_LETTERS),
+    );
+    if (sized.length === 0) return word;
+    // Another form of a listed word's root ("smoke", "smokes", "gamblers") is spelled right already.
+    const root = stem(lower);
+    const near = sized.filter(
+      (right) => !right.startsWith(root) && !lower.startsWith(right) && leven(lower, right) === 1,
     );
     return near.length === 1 ? (near[0] as string) : word;
   });
