@@ -49,15 +49,7 @@ export const COPIES: Record<string, (photo: Buffer) => Promise<Buffer>> = {
     );
   },
   "rotation 3°": (photo) => turnedCopy(photo, 3),
-  "shift 20 px": async (photo) =>
-    jpeg(
-      (await settle(sharp(photo).extend({ top: 20, left: 20, background: "#000000" }))).extract({
-        left: 0,
-        top: 0,
-        width: size,
-        height: size,
-      }),
-    ),
+  "shift 20 px": (photo) => shiftedCopy(photo, 20, 20),
   "border 30 px": async (photo) =>
     jpeg(
       (await settle(sharp(photo).resize(size - 60, size - 60))).extend({
@@ -73,6 +65,28 @@ export const COPIES: Record<string, (photo: Buffer) => Promise<Buffer>> = {
     jpeg((await settle(sharp(photo).resize(size / 2, size / 2))).resize(size, size)),
   mirror: (photo) => jpeg(sharp(photo).flop()),
 };
+
+/**
+ * A copy whose picture is moved `right` and `down` pixels (left and up when negative) over black,
+ * at the size the app takes.
+ */
+export async function shiftedCopy(photo: Buffer, right: number, down: number): Promise<Buffer> {
+  const moved = sharp(photo).extend({
+    left: Math.max(right, 0),
+    right: Math.max(-right, 0),
+    top: Math.max(down, 0),
+    bottom: Math.max(-down, 0),
+    background: "#000000",
+  });
+  return jpeg(
+    (await settle(moved)).extract({
+      left: Math.max(-right, 0),
+      top: Math.max(-down, 0),
+      width: size,
+      height: size,
+    }),
+  );
+}
 
 /**
  * A copy turned `degrees` (clockwise when positive) about its centre, the corners it uncovers

@@ -103,9 +103,11 @@ export function parseAdminEmails(value: string | undefined): string[] {
 /**
  * Two photos are taken for the same picture when a hash of one (a 64-bit DCT perceptual hash of
  * the photo, of its centre at two sizes, of its mirror image, or of its centre with the photo
- * turned 5° either way) lies within this many bits of a hash kept of the other (of the photo with
- * any plain border trimmed, its centre, 90 % crops in the centre and each corner, and 95 % crops
- * in each corner), and the lookup reaches it through one of its PHOTO_HASH_BANDS bands. On real
+ * turned 5° either way; of a copy shifted within 5 %, the 95 % crop of the corner it moved from in
+ * place of the smaller centre) lies within this many bits of a hash kept of the other (of the
+ * photo with any plain frame trimmed, side by side, its centre, 90 % crops in the centre and each
+ * corner, and 95 % crops in each corner), and the lookup reaches it through one of its
+ * PHOTO_HASH_BANDS bands. On real
  * photographs, copies cropped by 10 %, turned a few degrees, shifted by 20 px, framed, re-encoded,
  * resized or mirrored mostly land 0 to 10 bits from one of them, while different pictures stayed
  * 13 or more apart. A match on another account is flagged for moderators, never refused: the
@@ -123,7 +125,7 @@ export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
  * frequencies lie nearest the mean, which a turned copy most often has the other way), so a hash
  * is found, too, through a band that differs from such a probe's in one of those bits alone. With
  * eleven hashes kept per photo and six looked up, a copy has 66 chances, and its nearest pairs
- * differ in few bits; a shifted copy lies a few bits from the 95 % crop in the corner it moved from.
+ * differ in few bits; a shifted copy's corner probe lies 0-6 bits from the 95 % crop kept of that corner.
  */
 export const PHOTO_HASH_BANDS = 4;
 

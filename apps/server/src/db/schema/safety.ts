@@ -115,6 +115,11 @@ export const photoHashes = pgTable(
     /** Which of the photo's kept hashes (photoFingerprints' `stored`, in order). */
     variant: smallint("variant").notNull(),
     hash: bigint("hash", { mode: "bigint" }).notNull(),
+    /**
+     * How the hash was made (PHOTO_HASH_SCHEME when it was written): rows of an earlier way are
+     * rewritten by the recompute job. Rows from before the column was added are of the first.
+     */
+    scheme: smallint("scheme").notNull().default(1),
     band0: integer("band0").notNull(),
     band1: integer("band1").notNull(),
     band2: integer("band2").notNull(),

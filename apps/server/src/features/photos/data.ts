@@ -2,7 +2,7 @@ import { PHOTOS_SHOWN_STATUSES } from "@sams-web/domain/matching/rules";
 import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, matches, photoHashes, profiles } from "../../db/schema.ts";
-import { KEPT_HASHES_PER_PHOTO } from "./photo-hash.ts";
+import { KEPT_HASHES_PER_PHOTO, PHOTO_HASH_SCHEME } from "./photo-hash.ts";
 
 export async function findPhotoUrls(db: Pick<Database, "select">, userId: string): Promise<string[] | null> {
   const [row] = await db
@@ -54,9 +54,9 @@ export async function flaggedPhotoUrls(db: Pick<Database, "select">, userId: str
 
 /**
  * Up to `limit` people, in id order after `after`, with a current photo that has fewer hashes than
- * the duplicate check keeps (none: saved before the check kept the hashes it has now, or whose
- * hashing failed; some: saved before it kept more parts of a photo), each with those photos and
- * when their profile was made.
+ * the duplicate check keeps, made the way it makes them now (none: saved before the check kept the
+ * hashes it has now, or whose hashing failed; some: saved before it kept more parts of a photo; or
+ * made by an earlier PHOTO_HASH_SCHEME), each with those photos and when their profile was made.
  */
 export async function photosWithoutHashes(
   db: Database,
@@ -65,7 +65,8 @@ export async function photosWithoutHashes(
 ): Promise<{ userId: string; photoUrls: string[]; profileCreatedAt: Date }[]> {
   const missing = sql`select photo.url from jsonb_array_elements_text(${profiles.photoUrls}) as photo(url)
     where (select count(*) from ${photoHashes}
-      where ${photoHashes.userId} = ${profiles.userId} and ${photoHashes.photoUrl} = photo.url) < ${KEPT_HASHES_PER_PHOTO}`;
+      where ${photoHashes.userId} = ${profiles.userId} and ${photoHashes.photoUrl} = photo.url
+        and ${photoHashes.scheme} = ${PHOTO_HASH_SCHEME}) < ${KEPT_HASHES_PER_PHOTO}`;
   return db
     .select({
       userId: profiles.userId,

@@ -1,6 +1,6 @@
 import { canRemovePhoto, isSameSetOfPhotos, PHOTOS_MIN } from "@sams-web/domain/photos/rules";
 import { DUPLICATE_PHOTO_MAX_DISTANCE, PHOTO_HASH_BANDS } from "@sams-web/domain/safety/rules";
-import { and, eq, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { duplicatePhotos, photoHashes, profiles } from "../../db/schema.ts";
 import { findPhotoUrls, flaggedPhotoUrls } from "./data.ts";
@@ -11,6 +11,7 @@ import {
   hammingDistance,
   hashBands,
   lookupKeys,
+  PHOTO_HASH_SCHEME,
   type Probe,
 } from "./photo-hash.ts";
 
@@ -268,16 +269,29 @@ async function currentPhotoUrls(tx: Transaction, userId: string): Promise<string
 function hashRows(userId: string, photoUrl: string, stored: bigint[], firstSeenAt: Date) {
   return stored.map((hash, variant) => {
     const [band0, band1, band2, band3] = hashBands(hash) as [number, number, number, number];
-    return { userId, photoUrl, variant, hash, band0, band1, band2, band3, createdAt: firstSeenAt };
+    return {
+      userId,
+      photoUrl,
+      variant,
+      hash,
+      scheme: PHOTO_HASH_SCHEME,
+      band0,
+      band1,
+      band2,
+      band3,
+      createdAt: firstSeenAt,
+    };
   });
 }
 
 /**
  * The hashes of a current photo that has fewer than the check keeps (none: saved before the
- * duplicate check kept these hashes; some: saved before it kept more parts of a photo), and the
- * duplicate check between it and the other accounts' photos. The photo stays first seen when its
- * hashes say (the earliest of those it has), or else at `firstSeenAt` (when the photo was saved);
- * the hashes it has are kept as they are, as the same file gives the same hashes. As at an upload,
+ * duplicate check kept these hashes; some: saved before it kept more parts of a photo; or made by
+ * an earlier PHOTO_HASH_SCHEME), and the duplicate check between it and the other accounts'
+ * photos. The photo stays first seen when its hashes say (the earliest of those it has, of any
+ * scheme), or else at `firstSeenAt` (when the photo was saved); the hashes it has of the present
+ * scheme are kept as they are, as the same file gives the same hashes, and those of an earlier one
+ * are replaced. As at an upload,
  * the flag goes on whichever photo was seen later (on this one when both were seen at the same
  * moment); here that may be the other account's, when it is a copy saved before this photo had
  * hashes to be found by.
@@ -296,15 +310,18 @@ export async function recordMissingPhotoHashes(
   return db.transaction(async (tx) => {
     await lockPhotoHashes(tx, userId);
     if (!(await currentPhotoUrls(tx, userId)).includes(photo.photoUrl)) return false;
+    const ofPhoto = and(eq(photoHashes.userId, userId), eq(photoHashes.photoUrl, photo.photoUrl));
     const [hashed] = await tx
       .select({
-        count: sql<number>`count(*)::int`,
+        current: sql<number>`(count(*) filter (where ${photoHashes.scheme} = ${PHOTO_HASH_SCHEME}))::int`,
         firstSeenAt: sql<Date | null>`min(${photoHashes.createdAt})`.mapWith(photoHashes.createdAt),
       })
       .from(photoHashes)
-      .where(and(eq(photoHashes.userId, userId), eq(photoHashes.photoUrl, photo.photoUrl)));
-    if ((hashed?.count ?? 0) >= photo.stored.length) return false;
+      .where(ofPhoto);
+    if ((hashed?.current ?? 0) >= photo.stored.length) return false;
     const seenAt = hashed?.firstSeenAt ?? firstSeenAt;
+    // Hashes made an earlier way are replaced, variant for variant, by those of the file now.
+    await tx.delete(photoHashes).where(and(ofPhoto, ne(photoHashes.scheme, PHOTO_HASH_SCHEME)));
     await tx
       .insert(photoHashes)
       .values(hashRows(userId, photo.photoUrl, photo.stored, seenAt))

@@ -85,29 +85,110 @@ async function regionHash(image: Grey, region: Region, mirrored = false): Promis
   return { hash: BigInt.asIntN(64, hash), margins: coefficients.map((c) => Math.abs(c - mean)) };
 }
 
-/** A plain frame (a border, or the strips a shifted copy uncovers) is no part of the picture. */
-const TRIM_THRESHOLD = 20;
 /** The size the hashes are taken at: four times the 32 pixels a hash samples. */
 const WORKING_SIZE = 128;
-/** Trimming never takes more than this share of a side: beyond it, it was the picture itself. */
-const TRIM_MAX = 0.25;
+
+/** How many pixels of a plain frame (a border, or the strip a shifted copy uncovers) lie on each side. */
+interface Frame {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+const SIDES = ["top", "bottom", "left", "right"] as const;
 
 /**
- * The photo in grey, without a plain border (told by its colours) if it has one, shrunk to
- * WORKING_SIZE on its longer side: every hash is taken from that one small picture, which keeps
- * fourteen hashes cheap.
+ * A frame's outermost line (row or column) is plain: 98 % of its greys lie within this many
+ * levels. A border or an uncovered strip is one colour, 0 apart once re-encoded; the plainest
+ * edges of the development photographs (aitzgorri's sky, Wood's grain) spread over 5 and 6.
  */
-async function withoutBorder(image: Buffer): Promise<Grey> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
-  const trimmed = await sharp(image)
-    .trim({ threshold: TRIM_THRESHOLD })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => null);
-  const kept =
-    trimmed && trimmed.info.width >= width * (1 - TRIM_MAX) && trimmed.info.height >= height * (1 - TRIM_MAX);
-  const { data, info } = await sharp(kept ? trimmed.data : image)
+const PLAIN_SPREAD = 3;
+/** Lines further in are the frame's while as plain and their median grey within this of the outermost's. */
+const SAME_GREY = 3;
+/**
+ * JPEG smears a frame's inner edge over up to a block of its colours (16 lines, 4:2:0): past the
+ * plain lines, up to that many more are the frame's while their median grey lies within
+ * FRAME_EDGE_GREY of its. Within them or just past them the median must then move off the
+ * frame's (by more than SAME_GREY): a frame ends where the picture begins, while a plain
+ * background (a studio wall, a drawing's fill) goes on into whatever stands before it, as does
+ * its median, and is no frame.
+ */
+const FRAME_EDGE_LINES = 16;
+const FRAME_EDGE_GREY = 20;
+/** A frame never takes more than this share of a side: beyond it, it was the picture itself. */
+const TRIM_MAX = 0.25;
+
+/** Of a line of grey pixels, its median and the spread between its 1st and 99th percentiles. */
+function lineGreys(pixels: number[]): { median: number; spread: number } {
+  const counts = new Uint32Array(256);
+  for (const pixel of pixels) counts[pixel] = (counts[pixel] ?? 0) + 1;
+  const percentile = (share: number) => {
+    let seen = 0;
+    for (let grey = 0; grey < 256; grey += 1) {
+      seen += counts[grey] ?? 0;
+      if (seen > share * pixels.length) return grey;
+    }
+    return 255;
+  };
+  return { median: percentile(0.5), spread: percentile(0.99) - percentile(0.01) };
+}
+
+/**
+ * The plain frame of `image` (a greyscale picture), side by side: a side whose outermost line is
+ * plain loses it and the lines within like it, up to where the picture begins (FRAME_EDGE_LINES);
+ * then the sides are looked at again, so a frame within a frame (a shifted copy's strip beside a
+ * photo's own frame) goes too, as it went from the original. A sky, a wall or a grain is not plain
+ * enough to be taken for a frame, nor is a plain background, which does not end along a line; a
+ * frame of any colour goes, on whichever sides it is.
+ */
+function plainFrame(image: Grey): Frame {
+  const frame: Frame = { top: 0, bottom: 0, left: 0, right: 0 };
+  /** The line `depth` pixels within what `frame` leaves, on `side`. */
+  const line = (side: keyof Frame, depth: number) => {
+    const [x0, x1, y0, y1] = [frame.left, image.width - frame.right, frame.top, image.height - frame.bottom];
+    const across = side === "top" || side === "bottom";
+    const at =
+      side === "top" ? y0 + depth : side === "bottom" ? y1 - 1 - depth : side === "left" ? x0 + depth : x1 - 1 - depth;
+    const [from, to] = across ? [x0, x1] : [y0, y1];
+    return lineGreys(
+      Array.from({ length: to - from }, (_, i) =>
+        across ? (image.data[at * image.width + from + i] ?? 0) : (image.data[(from + i) * image.width + at] ?? 0),
+      ),
+    );
+  };
+  let trimmed = true;
+  while (trimmed) {
+    trimmed = false;
+    for (const side of SIDES) {
+      const outer = line(side, 0);
+      if (outer.spread > PLAIN_SPREAD) continue;
+      const room =
+        Math.floor((side === "top" || side === "bottom" ? image.height : image.width) * TRIM_MAX) - frame[side];
+      let depth = 1;
+      let edge = 0;
+      let pictureBegins = false;
+      while (depth < room) {
+        const next = line(side, depth);
+        const off = Math.abs(next.median - outer.median);
+        if (off > SAME_GREY) pictureBegins = true;
+        if (edge === 0 && next.spread <= PLAIN_SPREAD && off <= SAME_GREY) depth += 1;
+        else if (edge < FRAME_EDGE_LINES && off <= FRAME_EDGE_GREY) [depth, edge] = [depth + 1, edge + 1];
+        else break;
+      }
+      if (depth >= room || !pictureBegins) continue;
+      frame[side] += depth;
+      trimmed = true;
+    }
+  }
+  return frame;
+}
+
+/** `region` of a greyscale picture, shrunk to WORKING_SIZE on its longer side. */
+async function shrunk(image: Grey, region: Region): Promise<Grey> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .extract(region)
     .resize(WORKING_SIZE, WORKING_SIZE, { fit: "inside" })
-    .greyscale()
+    .greyscale() // else one grey channel in comes out as three
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
@@ -118,6 +199,16 @@ function part(width: number, height: number, share: number, x: number, y: number
   const [w, h] = [Math.round(width * share), Math.round(height * share)];
   return { left: Math.round((width - w) * x), top: Math.round((height - h) * y), width: w, height: h };
 }
+
+/** The share of each side the corner crops a shifted copy is looked up by keep (KEPT_PARTS). */
+const SHIFTED_CORNER_SHARE = 0.95;
+
+/**
+ * Which way of hashing made a kept hash (photo_hashes.scheme), raised whenever the same file would
+ * give other kept hashes, so the recompute job makes them again. 1: anything near the colour of the
+ * top-left pixel was trimmed; 2: only a plain frame, side by side (plainFrame, ADR 0027).
+ */
+export const PHOTO_HASH_SCHEME = 2;
 
 /** The corners, as (x, y) places in part(). */
 const CORNERS = [
@@ -131,16 +222,16 @@ const CORNERS = [
  * The parts of a photo whose hashes are kept (rows of photo_hashes, `variant` their index):
  * the whole, its centre (80 %), 90 % crops in the centre and each corner, and 95 % crops in each
  * corner. A copy cropped by up to 10 % from any side is near one of the 90 % crops; a copy
- * shifted by a few per cent, once the strip it uncovered is trimmed, is the photo less a thin strip
- * on two sides: near the whole or the 95 % crop in the corner it moved from. Variants are only
- * ever added at the end, so the recompute job can tell a photo hashed before from its count.
+ * shifted by up to 5 % holds the whole 95 % crop in the corner it moved from (shiftedCorner).
+ * Variants are only ever added at the end, so the recompute job can tell a photo hashed before
+ * from its count.
  */
 const KEPT_PARTS = [
   [1, 0.5, 0.5],
   [0.8, 0.5, 0.5],
   [0.9, 0.5, 0.5],
   ...CORNERS.map(([x, y]) => [0.9, x, y] as const),
-  ...CORNERS.map(([x, y]) => [0.95, x, y] as const),
+  ...CORNERS.map(([x, y]) => [SHIFTED_CORNER_SHARE, x, y] as const),
 ] as const;
 
 /** How many hashes are kept of each photo. */
@@ -199,27 +290,59 @@ function uncertainBits(hashed: Hashed, perBand: number): number[] {
 }
 
 /**
+ * Where, in an upload `width` × `height` whose plain frame is `frame`, a copy shifted by up to
+ * SHIFTED_CORNER_SHARE's 5 % shows the original's SHIFTED_CORNER_SHARE crop in the corner it
+ * moved from, whole: a shift uncovers a strip on at most one side of each axis, and along each
+ * axis the original's edge lies where the strip ends (or, with none, where the upload's does).
+ * Null when the frame is no shift's (on both sides of an axis, or none at all) or the shift wider.
+ */
+function shiftedCorner(frame: Frame, width: number, height: number): Region | null {
+  const along = (before: number, after: number, size: number, kept: number) => {
+    if (before > 0 && after > 0) return null;
+    const start = after > 0 ? size - kept - after : before;
+    return start >= 0 && start + kept <= size ? start : null;
+  };
+  const [keptWidth, keptHeight] = [Math.round(width * SHIFTED_CORNER_SHARE), Math.round(height * SHIFTED_CORNER_SHARE)];
+  const left = along(frame.left, frame.right, width, keptWidth);
+  const top = along(frame.top, frame.bottom, height, keptHeight);
+  const framed = SIDES.some((side) => frame[side] > 0);
+  return framed && left !== null && top !== null ? { left, top, width: keptWidth, height: keptHeight } : null;
+}
+
+/**
  * What the duplicate-photo check keeps of a photo (`stored`, its rows in photo_hashes, in the
  * order of KEPT_PARTS) and what it looks up when a photo is uploaded (`probes`), all of the photo
- * with any plain border trimmed. Looked up, six probes: the whole and the centre at 90 % and 80 %
- * (the centre is where a shift changes least, and two sizes of it give the exact-band lookup,
- * PHOTO_HASH_BANDS, more chances); the whole mirrored; and the centre 90 % of the photo turned
- * TURN_DEGREES each way, each with its TURNED_UNCERTAIN_BITS_PER_BAND least certain bits a band.
- * The two turned probes took the place of the mirrored centres, which on the development set
- * caught nothing the mirrored whole did not.
+ * with its plain frame trimmed (plainFrame). Looked up, six probes: the whole and the centre at 90 %
+ * and 80 % (the centre is where a shift changes least, and two sizes of it give the exact-band
+ * lookup, PHOTO_HASH_BANDS, more chances); the whole mirrored; and the centre 90 % of the photo
+ * turned TURN_DEGREES each way, each with its TURNED_UNCERTAIN_BITS_PER_BAND least certain bits a
+ * band. The two turned probes took the place of the mirrored centres, which on the development
+ * set caught nothing the mirrored whole did not. An upload framed as a shift is (shiftedCorner)
+ * is looked up by that corner crop in place of the 80 % centre: a shifted copy's hash is then a
+ * kept hash of its original but for re-encoding, and the lookup reads no more.
  */
 export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: Probe[] }> {
-  const picture = await withoutBorder(image);
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const full = { data, width: info.width, height: info.height };
+  const frame = plainFrame(full);
+  const picture = await shrunk(full, {
+    left: frame.left,
+    top: frame.top,
+    width: full.width - frame.left - frame.right,
+    height: full.height - frame.top - frame.bottom,
+  });
   const { width, height } = picture;
   const kept = KEPT_PARTS.map(([share, x, y]) => part(width, height, share, x, y));
   const stored = (await Promise.all(kept.map((region) => regionHash(picture, region)))).map(({ hash }) => hash);
-  const [mirroredWhole, ...turnedBack] = await Promise.all([
+  const corner = shiftedCorner(frame, full.width, full.height);
+  const [mirroredWhole, movedBack, ...turnedBack] = await Promise.all([
     regionHash(picture, kept[0] as Region, true),
+    corner && shrunk(full, corner).then((moved) => regionHash(moved, part(moved.width, moved.height, 1, 0, 0))),
     turnedCentreHash(picture, TURN_DEGREES),
     turnedCentreHash(picture, -TURN_DEGREES),
   ]);
   // The whole, the centre 90 % crop and the centre (80 %) are kept hashes already.
-  const exact = [stored[0], stored[2], stored[1], mirroredWhole.hash] as bigint[];
+  const exact = [stored[0], stored[2], movedBack?.hash ?? stored[1], mirroredWhole.hash] as bigint[];
   const probes = [
     ...exact.map((hash) => ({ hash, uncertainBits: [] })),
     ...turnedBack.map((turned) => ({

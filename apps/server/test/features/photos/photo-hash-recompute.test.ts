@@ -1,11 +1,15 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, gte, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duplicatePhotos, photoHashes, users } from "../../../src/db/schema.ts";
 import { PHOTO_HASH_RECOMPUTE_QUEUE, recomputeMissingPhotoHashes } from "../../../src/features/photos/jobs.ts";
-import { KEPT_HASHES_PER_PHOTO, photoFingerprints } from "../../../src/features/photos/photo-hash.ts";
+import {
+  KEPT_HASHES_PER_PHOTO,
+  PHOTO_HASH_SCHEME,
+  photoFingerprints,
+} from "../../../src/features/photos/photo-hash.ts";
 import { keyOfPhotoUrl, parsePhotoUrl, versionSavedAt } from "../../../src/features/photos/photo-keys.ts";
 import { createInlineJobs, createPgBossJobs } from "../../../src/platform/jobs/jobs.ts";
 import { createLocalStorage } from "../../../src/platform/storage/local-driver.ts";
@@ -218,6 +222,52 @@ describe("photos hashed before the 95 % corner crops were kept", () => {
       { photoUrl: copierUrls[1], otherUserId: victim.userId, otherPhotoUrl: victimUrls[0] },
     ]);
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+  }, 240_000);
+});
+
+describe("photos hashed an earlier way", () => {
+  const jobs = createInlineJobs();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, undefined, { build: { jobs } });
+  });
+
+  it("get their hashes made again the present way, first seen as before, and a copy the old hashes missed is then flagged", async () => {
+    const victim = await signUp(t.app);
+    const [wood, aqua] = (await Promise.all(["Wood", "Aqua"].map(realPhotograph))) as [Buffer, Buffer];
+    const victimUrls = await uploadPhotos(t.app, victim.cookie, [wood, aqua]);
+    // As an earlier scheme left them: other hashes (here each with its twelve lowest bits
+    // flipped), seen first long ago.
+    const longAgo = new Date("2026-01-02T03:04:05.000Z");
+    await t.db
+      .update(photoHashes)
+      .set({ scheme: PHOTO_HASH_SCHEME - 1, hash: sql`${photoHashes.hash} # 4095`, createdAt: longAgo })
+      .where(eq(photoHashes.userId, victim.userId));
+
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, victim.userId));
+    expect(rows).toHaveLength(2 * KEPT_HASHES_PER_PHOTO);
+    for (const [index, url] of victimUrls.entries()) {
+      const { stored } = await photoFingerprints((await t.app.storage.get(keyOfPhotoUrl(url) as string)) as Buffer);
+      const photoRows = rows.filter((row) => row.photoUrl === url).sort((a, b) => a.variant - b.variant);
+      expect(
+        photoRows.map((row) => [row.hash, row.scheme]),
+        `photo ${index}`,
+      ).toEqual(stored.map((hash) => [hash, PHOTO_HASH_SCHEME]));
+      for (const row of photoRows) expect(row.createdAt).toEqual(longAgo);
+    }
+    const before = await checkState(t);
+    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+    expect(await checkState(t)).toEqual(before);
+
+    const copier = await signUp(t.app);
+    const copierUrls = await uploadPhotos(t.app, copier.cookie, [
+      await realPhotograph("Storm"),
+      await (COPIES["shift 20 px"] as (p: Buffer) => Promise<Buffer>)(wood),
+    ]);
+    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toMatchObject([
+      { photoUrl: copierUrls[1], otherUserId: victim.userId, otherPhotoUrl: victimUrls[0] },
+    ]);
   }, 240_000);
 });
 

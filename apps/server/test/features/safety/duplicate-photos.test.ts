@@ -7,7 +7,7 @@ import { duplicatePhotos, photoHashes, profiles, users } from "../../../src/db/s
 import { findNearDuplicates, recordPhotoHashes } from "../../../src/features/photos/mutations.ts";
 import { findsNearDuplicate, hammingDistance, type Probe } from "../../../src/features/photos/photo-hash.ts";
 import { createTestApp, signUp, type TestApp, uploadPhotos } from "../../support/helpers.ts";
-import { COPIES, realPhotograph, turnedCopy } from "../../support/photo-copies.ts";
+import { COPIES, realPhotograph, shiftedCopy, turnedCopy } from "../../support/photo-copies.ts";
 
 // The catfish check: copies of a photo (real photographs, and generated pictures) uploaded to
 // another account are flagged; different pictures are not. How often it catches each kind of copy
@@ -242,6 +242,31 @@ describe("photos uploaded to two accounts", () => {
       ).toContainEqual([victim.userId, originalUrl]);
     }
     expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+  }, 240_000);
+
+  it("flags copies of real photographs shifted down and right or up and left, which trimming by the top-left pixel's colour let pass", async () => {
+    // Trimmed of whatever was near its top-left pixel's colour, Wood lost its nearly even top rows
+    // (its shifted copy, trimmed of the black strip instead, was cut otherwise), and a copy shifted
+    // up and left (its strip at the bottom and right) kept its strip: they landed 12 and 9 bits
+    // from every kept hash. A plain frame is now trimmed side by side, and an upload framed as a
+    // shift is looked up by the corner it moved from.
+    const [wood, dune] = (await Promise.all(["Wood", "Dune"].map(realPhotograph))) as [Buffer, Buffer];
+    const victim = await signUp(t.app);
+    const victimUrls = await uploadPhotos(t.app, victim.cookie, [wood, dune]);
+    const copies = [
+      [wood, 20, victimUrls[0]],
+      [dune, -20, victimUrls[1]],
+    ] as const;
+    for (const [index, [original, by, originalUrl]] of copies.entries()) {
+      const copier = await signUp(t.app);
+      await uploadPhotos(t.app, copier.cookie, [await picture(1000 + index), await shiftedCopy(original, by, by)]);
+      // Against the victim's photo (earlier tests' uploads of these photographs are found too).
+      const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
+      expect(
+        flags.map((flag) => [flag.otherUserId, flag.otherPhotoUrl]),
+        `shifted ${by} px`,
+      ).toContainEqual([victim.userId, originalUrl]);
+    }
   }, 240_000);
 
   it("flags copies of real photographs turned 3° and 2° anticlockwise, which only the upload turned back finds", async () => {
