@@ -125,7 +125,7 @@ export const DUPLICATE_PHOTO_MAX_DISTANCE = 10;
  * frequencies lie nearest the mean, which a turned copy most often has the other way), so a hash
  * is found, too, through a band that differs from such a probe's in one of those bits alone. With
  * eleven hashes kept per photo and six looked up, a copy has 66 chances, and its nearest pairs
- * differ in few bits; a shifted copy's corner probe lies 0-6 bits from the 95 % crop kept of that corner.
+ * differ in few bits; a shifted copy's corner probe lies 0-7 bits from the 95 % crop kept of that corner.
  */
 export const PHOTO_HASH_BANDS = 4;
 
