@@ -317,7 +317,7 @@ function shiftedCorner(frame: Frame, width: number, height: number): Region | nu
  * lookup, PHOTO_HASH_BANDS, more chances); the whole mirrored; and the centre 90 % of the photo
  * turned TURN_DEGREES each way, each with its TURNED_UNCERTAIN_BITS_PER_BAND least certain bits a
  * band. The two turned probes took the place of the mirrored centres, which on the development
- * set caught nothing the mirrored whole did not. An upload framed as a shift is (shiftedCorner)
+ * set caught nothing the mirrored whole did not. An upload framed as a shift (shiftedCorner)
  * is looked up by that corner crop in place of the 80 % centre: a shifted copy's hash is then a
  * kept hash of its original but for re-encoding, and the lookup reads no more.
  */
