@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { GUEST_CONVERSATIONS_KEY } from "@sams-web/domain/chat/contracts";
 import { TRANSITION_MESSAGES } from "@sams-web/domain/chat/stage-transitions";
 import { OPENING_MESSAGE } from "@sams-web/domain/chat/stages";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 
 // A guest is interviewed by Sam through every stage, signs up, and
 // finds the whole conversation in the account and in a new tab.
@@ -118,9 +118,7 @@ test("a guest chats through the whole interview, signs up, and finds the convers
   await page.reload();
   await expect(await everyMessage(page, TRANSITION_MESSAGES.complete)).toHaveCount(guestItems);
   await expect(sendButton(page)).toHaveText("Send");
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 
   // Sign up from the guest reminder.
   await page.getByRole("button", { name: "Sign up or log in to save our chat" }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { expect, test } from "../fixtures/test.ts";
 
 // Every route renders a real page, typed straight into the address bar.
@@ -21,9 +21,7 @@ for (const route of ROUTES) {
   test(`${route.path} renders its page with no serious accessibility violation`, async ({ page }) => {
     await page.goto(route.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
   });
 }
 

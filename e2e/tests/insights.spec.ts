@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 
 // The moderators' insights: charts of the last 90 days for a moderator, on a laptop and a phone,
@@ -47,12 +46,6 @@ async function history(db: TestDatabase, a: string, b: string) {
       [day, name, count],
     );
   }
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("insights for moderators", () => {
@@ -112,13 +105,13 @@ test.describe("insights for moderators", () => {
       .locator("canvas")
       .evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL().length > 5_000 && canvas.width > 0);
     expect(drawn).toBe(true);
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect(page.getByText(/^Computed /)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test("anyone else gets no page: the not-found screen with a 404, and the figures' 404", async ({

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { expect, type TestDatabase, test } from "../fixtures/test.ts";
 
@@ -53,12 +53,6 @@ async function pastInterview(db: TestDatabase, me: string, options: { photos?: b
        pictures_uploaded = $2 where user_id = $1`,
     [me, options.photos ?? true],
   );
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 async function expectTapTarget(locator: ReturnType<Page["locator"]>) {

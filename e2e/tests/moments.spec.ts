@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { expect, type TestDatabase, type TestFixtures, test } from "../fixtures/test.ts";
 
@@ -67,12 +67,6 @@ async function pair(
             ($2, $1, $4, 86, $6, 'Your strongest common ground is what you love doing: you both bring up books.', 10)`,
     [a.id, b.id, sides.a, sides.b, JSON.stringify(sides.aQuestions ?? []), JSON.stringify(sides.bQuestions ?? [])],
   );
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 async function noSidewaysScroll(page: Page) {

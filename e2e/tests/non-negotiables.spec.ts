@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { TRANSITION_MESSAGES } from "@sams-web/domain/chat/stage-transitions";
 import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { expect, type TestFixtures, test } from "../fixtures/test.ts";
 
@@ -42,12 +42,6 @@ async function toDealbreakers(page: Page): Promise<void> {
     if (reply.stage === "dealbreakers") return;
   }
   throw new Error("the interview never reached the dealbreakers stage");
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => v.id)).toEqual([]);
 }
 
 for (const { name, viewport } of [

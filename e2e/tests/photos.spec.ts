@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { expect, test } from "../fixtures/test.ts";
 
@@ -151,11 +151,7 @@ test("'Could not load existing photos.' when loading fails", async ({ signedInPa
 test("the upload and crop screens have no serious accessibility violation", async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openUpload(page);
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  };
+  const check = () => expectNoSeriousAxeViolations(page);
   await addPhoto(page, { name: "a.png", mimeType: "image/png", buffer: await makeImage(700, 700, "png") });
   await check();
   await pick(page, { name: "b.png", mimeType: "image/png", buffer: await makeImage(900, 700, "png", 30) });

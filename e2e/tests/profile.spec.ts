@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "@sams-web/domain/shared/messages";
+import { expectNoSeriousAxeViolations } from "../fixtures/axe.ts";
 import { mailTo } from "../fixtures/people.ts";
 import { expect, type Person, test } from "../fixtures/test.ts";
 
@@ -218,9 +218,7 @@ test("the settings screen has no serious accessibility violation and fits a 360 
   await openSettings(page, person);
   await page.getByLabel("Birthday").fill(yearsAgo(35));
   await expect(page.getByRole("slider", { name: "Youngest age" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
