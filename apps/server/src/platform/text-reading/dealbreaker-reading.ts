@@ -217,14 +217,23 @@ function mainPart(phrase: string): string {
   return clean(cut && cut.index > 0 ? phrase.slice(0, cut.index) : phrase);
 }
 
+/**
+ * What makes "'s" a "has": a past participle after it, perhaps after "ever" or "never" ("who's
+ * been inside", "if he's got kids", "who's never had a job"); "who's never home" stays "is".
+ */
+const HAS_PARTICIPLE = String.raw`(?:(?:ever|never)\s+)?(?:been|got|gotten|had|done)\b`;
+const WHO_HAS = new RegExp(String.raw`\b(?:who|that)'s(?=\s+${HAS_PARTICIPLE})`, "i");
+const HAS_AT_START = new RegExp(String.raw`^'s(?=\s+${HAS_PARTICIPLE})`);
+const STARTS_WITH_PARTICIPLE = new RegExp(`^${HAS_PARTICIPLE}`, "i");
+
 /** The question a verb phrase about a person asks ("works nights" → "Do you work nights?"). */
 function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
   let words = mainPart(phrase)
     // "who's been inside" is "has been", "who's a smoker" is "is".
-    .replace(/\b(?:who|that)'s(?=\s+(?:been|got|gotten|had|done|ever|never)\b)/i, "has")
+    .replace(WHO_HAS, "has")
     .replace(/\b(?:who|that)'s\b/i, "is")
     .replace(/\b(?:who|that)'d\b/i, "would")
-    .replace(/^'s(?=\s+(?:been|got|gotten|had|done|ever|never)\b)/, "has")
+    .replace(HAS_AT_START, "has")
     .replace(/^'s\s+/, "is ")
     .split(" ")
     .filter(Boolean);
@@ -460,7 +469,7 @@ function phraseQuestion(
   if (conditional) {
     const auxiliary = (conditional[1] ?? "").trim().toLowerCase();
     const rest = conditional[2] ?? "";
-    const perfect = /^(?:'ve|have)$/.test(auxiliary) || (auxiliary === "'s" && /^(?:been|got|had)\b/i.test(rest));
+    const perfect = /^(?:'ve|have)$/.test(auxiliary) || (auxiliary === "'s" && STARTS_WITH_PARTICIPLE.test(rest));
     if (perfect) asked = verbQuestion(`have ${rest}`, { endsOn });
     else if (/^(?:'d|would)$/.test(auxiliary)) asked = verbQuestion(`would ${rest}`, { endsOn });
     else if (auxiliary) asked = { question: `Are you ${toSecondPerson(mainPart(rest))}?`, endsOn };

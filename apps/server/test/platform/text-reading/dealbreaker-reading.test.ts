@@ -776,6 +776,9 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
     ]);
     expect(asked(read("I can't do deployments."))).toEqual([["Are deployments part of your life?", "yes"]]);
     expect(asked(read("Anyone who's been inside."))).toEqual([[AREA_QUESTIONS.record.question, "yes"]]);
+    // "'s" before a participle is "has"; before anything else, still "is".
+    expect(asked(read("Someone who's never had a job."))).toEqual([["Have you ever had a job?", "no"]]);
+    expect(asked(read("Someone who's never home."))).toEqual([["Are you home?", "no"]]);
     expect(asked(read("A criminal record is a dealbreaker."))).toEqual([[AREA_QUESTIONS.record.question, "yes"]]);
     expect(asked(read("No exes in the picture."))).toEqual([[AREA_QUESTIONS.ex.question, "yes"]]);
   });
