@@ -32,6 +32,51 @@ async function checkState(t: TestApp) {
   };
 }
 
+/**
+ * After a recompute of `userId`'s photos: each has the hashes of its stored file, of the present
+ * scheme and in KEPT_PARTS order, first seen at `firstSeen`; running the job again changes nothing.
+ * Returns the rows.
+ */
+async function expectHashedFromTheirFiles(
+  t: TestApp,
+  jobs: ReturnType<typeof createInlineJobs>,
+  userId: string,
+  urls: readonly string[],
+  firstSeen: Date,
+) {
+  const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, userId));
+  expect(rows).toHaveLength(urls.length * KEPT_HASHES_PER_PHOTO);
+  for (const [index, url] of urls.entries()) {
+    const { stored } = await photoFingerprints((await t.app.storage.get(keyOfPhotoUrl(url) as string)) as Buffer);
+    const photoRows = rows.filter((row) => row.photoUrl === url).sort((a, b) => a.variant - b.variant);
+    expect(
+      photoRows.map((row) => [row.hash, row.scheme]),
+      `photo ${index}`,
+    ).toEqual(stored.map((hash) => [hash, PHOTO_HASH_SCHEME]));
+    for (const row of photoRows) expect(row.createdAt).toEqual(firstSeen);
+  }
+  const before = await checkState(t);
+  await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
+  expect(await checkState(t)).toEqual(before);
+  return rows;
+}
+
+/**
+ * A second account uploads another photograph and `original` shifted by 20 px: the copy alone is
+ * flagged, against `victimId`'s `originalUrl`, and the victim is not.
+ */
+async function expectShiftedCopyFlagged(t: TestApp, original: Buffer, victimId: string, originalUrl: string) {
+  const copier = await signUp(t.app);
+  const copierUrls = await uploadPhotos(t.app, copier.cookie, [
+    await realPhotograph("Storm"),
+    await (COPIES["shift 20 px"] as (p: Buffer) => Promise<Buffer>)(original),
+  ]);
+  expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toMatchObject([
+    { photoUrl: copierUrls[1], otherUserId: victimId, otherPhotoUrl: originalUrl },
+  ]);
+  expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victimId))).toEqual([]);
+}
+
 /** As the change of hashes left the database: no photo has any, and so no flag was ever made. */
 async function forgetHashes(t: TestApp): Promise<void> {
   await t.db.delete(photoHashes);
@@ -195,33 +240,12 @@ describe("photos hashed before the 95 % corner crops were kept", () => {
     expect(kept).toHaveLength(2 * 7);
 
     await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
-    const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, victim.userId));
-    expect(rows).toHaveLength(2 * KEPT_HASHES_PER_PHOTO);
-    // The seven it had stay as they were; the new ones are those of its file, first seen as they.
+    // The new ones are those of its file, first seen as the seven it had, which stay as they were.
+    const rows = await expectHashedFromTheirFiles(t, jobs, victim.userId, victimUrls, longAgo);
     for (const row of kept) expect(rows).toContainEqual(row);
-    for (const [index, url] of victimUrls.entries()) {
-      const { stored } = await photoFingerprints((await t.app.storage.get(keyOfPhotoUrl(url) as string)) as Buffer);
-      const photoRows = rows.filter((row) => row.photoUrl === url).sort((a, b) => a.variant - b.variant);
-      expect(
-        photoRows.map((row) => row.hash),
-        `photo ${index}`,
-      ).toEqual(stored);
-      for (const row of photoRows) expect(row.createdAt).toEqual(longAgo);
-    }
-    const before = await checkState(t);
-    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
-    expect(await checkState(t)).toEqual(before);
 
     // A copy shifted by 20 px, which the seven hashes alone let pass, is flagged against the victim.
-    const copier = await signUp(t.app);
-    const copierUrls = await uploadPhotos(t.app, copier.cookie, [
-      await realPhotograph("Storm"),
-      await (COPIES["shift 20 px"] as (p: Buffer) => Promise<Buffer>)(blinds),
-    ]);
-    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toMatchObject([
-      { photoUrl: copierUrls[1], otherUserId: victim.userId, otherPhotoUrl: victimUrls[0] },
-    ]);
-    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, victim.userId))).toEqual([]);
+    await expectShiftedCopyFlagged(t, blinds, victim.userId, victimUrls[0] as string);
   }, 240_000);
 });
 
@@ -245,29 +269,8 @@ describe("photos hashed an earlier way", () => {
       .where(eq(photoHashes.userId, victim.userId));
 
     await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
-    const rows = await t.db.select().from(photoHashes).where(eq(photoHashes.userId, victim.userId));
-    expect(rows).toHaveLength(2 * KEPT_HASHES_PER_PHOTO);
-    for (const [index, url] of victimUrls.entries()) {
-      const { stored } = await photoFingerprints((await t.app.storage.get(keyOfPhotoUrl(url) as string)) as Buffer);
-      const photoRows = rows.filter((row) => row.photoUrl === url).sort((a, b) => a.variant - b.variant);
-      expect(
-        photoRows.map((row) => [row.hash, row.scheme]),
-        `photo ${index}`,
-      ).toEqual(stored.map((hash) => [hash, PHOTO_HASH_SCHEME]));
-      for (const row of photoRows) expect(row.createdAt).toEqual(longAgo);
-    }
-    const before = await checkState(t);
-    await jobs.run(PHOTO_HASH_RECOMPUTE_QUEUE, {});
-    expect(await checkState(t)).toEqual(before);
-
-    const copier = await signUp(t.app);
-    const copierUrls = await uploadPhotos(t.app, copier.cookie, [
-      await realPhotograph("Storm"),
-      await (COPIES["shift 20 px"] as (p: Buffer) => Promise<Buffer>)(wood),
-    ]);
-    expect(await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).toMatchObject([
-      { photoUrl: copierUrls[1], otherUserId: victim.userId, otherPhotoUrl: victimUrls[0] },
-    ]);
+    await expectHashedFromTheirFiles(t, jobs, victim.userId, victimUrls, longAgo);
+    await expectShiftedCopyFlagged(t, wood, victim.userId, victimUrls[0] as string);
   }, 240_000);
 });
 
