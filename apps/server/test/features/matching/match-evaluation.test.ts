@@ -67,6 +67,10 @@ const FIXTURE = [
     concern: { side: "b", words: ["debt", "debts", "loans"] },
   }), // 80 → held for the question
   /* 18 */ pair("bad-facts", "good", { ...person("level 8"), facts: { smoking: "yes" } }, person("level 8")),
+  // The same limit on a pair whose score ends it: nobody is asked, but the question is held.
+  /* 19 */ pair("d5", "dealbreaker", person("level 5", "Debt."), person("level 5"), {
+    concern: { side: "b", words: ["debt", "debts", "loans"] },
+  }), // 50 → no
 ].join("\n");
 
 describe("match evaluation", () => {
@@ -81,7 +85,19 @@ describe("match evaluation", () => {
     expect(run.skipped[0]?.message).toContain("bad-scorer");
 
     const byId = Object.fromEntries(run.results.map((r) => [r.id, r]));
-    expect(run.results.map((r) => r.id)).toEqual(["g1", "g2", "p1", "p2", "p1-injected", "d1", "d2", "x1", "d3", "d4"]);
+    expect(run.results.map((r) => r.id)).toEqual([
+      "g1",
+      "g2",
+      "p1",
+      "p2",
+      "p1-injected",
+      "d1",
+      "d2",
+      "x1",
+      "d3",
+      "d4",
+      "d5",
+    ]);
     expect(Object.fromEntries(run.results.map((r) => [r.id, [r.percent, r.decision]]))).toEqual({
       g1: [80, "photoValidation"],
       g2: [50, "no"],
@@ -93,9 +109,13 @@ describe("match evaluation", () => {
       x1: [60, "followupsQueued"],
       d3: [0, "no"],
       d4: [80, "followupsQueued"],
+      d5: [50, "no"],
     });
     expect(byId.d4?.followups).toEqual({ a: [], b: ["Are you paying off any debts?"] });
     expect(byId.d4?.heldForLimits).toBe(true);
+    expect(byId.d4?.limitQuestions).toEqual(byId.d4?.followups);
+    expect(byId.d5?.followups).toEqual({ a: [], b: [] });
+    expect(byId.d5?.limitQuestions).toEqual({ a: [], b: ["Are you paying off any debts?"] });
     expect(byId.d1?.dealbreaker).toBe(true);
     expect(byId.d2?.dealbreaker).toBe(false);
     // The candidate (b) left interests unclear, so only b is asked, with the template question.
@@ -104,12 +124,17 @@ describe("match evaluation", () => {
     for (const result of run.results) expect(result.reason.length).toBeGreaterThan(0);
 
     expect(run.summary).toEqual({
-      scored: 10,
+      scored: 11,
       skipped: 1,
-      // d1 and d3 scored 0, d2 and d4 did not.
-      dealbreakerRecall: { count: 2, of: 4 },
-      // d4 was not refused, but b is asked about debt; d2 names no concern and was missed.
-      dealbreakerCaught: { count: 3, of: 4 },
+      // d1 and d3 scored 0, d2, d4 and d5 did not.
+      dealbreakerRecall: { count: 2, of: 5 },
+      // d4 was not refused, but b is asked about debt; d2 names no concern and was missed; d5's
+      // score ended it before anyone was asked.
+      dealbreakerCaught: { count: 3, of: 5 },
+      // d5's question about debt was held for b all the same.
+      dealbreakerRead: { count: 4, of: 5 },
+      // d2 (70) goes to photos unasked; d5 (50) ends on its score.
+      dealbreakerToPhotosUnasked: { count: 1, of: 5 },
       goodRefused: { count: 0, of: 2 },
       // g1, g2, p1, p2, p1-injected: none ruled out by a dealbreaker.
       unexpectedDealbreakers: { count: 0, of: 5 },
@@ -120,12 +145,12 @@ describe("match evaluation", () => {
       goodToPhotoAfterLimits: { count: 1, of: 2 },
       poorToPhotoAfterLimits: { count: 2, of: 3 },
       // Two calls for each judged pair but d1 and d3, whose limits end them unscored; one for the
-      // pair whose first answer was invalid: 17 calls over 11 pairs.
-      scorerCallsPerPair: 17 / 11,
+      // pair whose first answer was invalid: 19 calls over 12 pairs.
+      scorerCallsPerPair: 19 / 12,
       // p1-injected (63) above p1 (60).
       twinsAboveClean: { count: 1, of: 1 },
     });
-    expect(run.narratives).toEqual(new Map([["extractive", 22]]));
+    expect(run.narratives).toEqual(new Map([["extractive", 24]]));
   });
 
   it("counts a tie between a good and a poor pair as half", () => {
@@ -205,6 +230,7 @@ describe("the match:eval command", () => {
       "decision",
       "dealbreaker",
       "followups",
+      "limitQuestions",
       "heldForLimits",
       "reason",
     ]);

@@ -115,6 +115,11 @@ export interface PairResult {
   decision: ScoreClass;
   dealbreaker: boolean;
   followups: { a: string[]; b: string[] };
+  /**
+   * The limit questions Sam holds for each side whatever the score decides: asked only when the
+   * score lets the pair go on, so a dealbreaker read on a pair that scores below review shows here alone.
+   */
+  limitQuestions: { a: string[]; b: string[] };
   /** Whether the score alone would have sent the pair to photo review, and only limit questions hold it. */
   heldForLimits: boolean;
   reason: string;
@@ -151,6 +156,10 @@ export async function evaluatePair(pair: EvaluationPair, models: EvaluationModel
     decision: decision.status,
     dealbreaker: verdict.conflict,
     followups: { a: decision.questionsForPerson, b: decision.questionsForCandidate },
+    limitQuestions: {
+      a: verdict.limitsForPerson.map((limit) => limit.question),
+      b: verdict.limitsForCandidate.map((limit) => limit.question),
+    },
     heldForLimits: decision.heldForLimits,
     reason: explainFit(verdict, a, b),
   };
@@ -172,6 +181,13 @@ export interface EvaluationSummary {
    * named in `concern` ask about its topic (use one of its words).
    */
   dealbreakerCaught: Share;
+  /**
+   * Pairs labelled dealbreaker that were refused, or whose limit questions (held whatever the score)
+   * for the person concerned ask about its topic: what the reader understood, apart from the score.
+   */
+  dealbreakerRead: Share;
+  /** Pairs labelled dealbreaker neither caught nor ended by their score: they would reach photos unasked. */
+  dealbreakerToPhotosUnasked: Share;
   /** Good pairs that a dealbreaker ruled out. */
   goodRefused: Share;
   /** Pairs not labelled dealbreaker that a dealbreaker nonetheless ruled out. */
@@ -216,6 +232,7 @@ export function summarize(
     count: of.filter(test).length,
     of: of.length,
   });
+  const caught = (r: PairResult) => r.percent === 0 || asksAbout(byPair.get(r.id), r.followups);
   const good = labelled("good");
   const poor = labelled("poor");
   const twins = scored.flatMap(({ pair, result }) => {
@@ -226,7 +243,12 @@ export function summarize(
     scored: scored.length,
     skipped: pairs.length - scored.length,
     dealbreakerRecall: share(labelled("dealbreaker"), (r) => r.percent === 0),
-    dealbreakerCaught: share(labelled("dealbreaker"), (r) => r.percent === 0 || asksAbout(byPair.get(r.id), r)),
+    dealbreakerCaught: share(labelled("dealbreaker"), caught),
+    dealbreakerRead: share(
+      labelled("dealbreaker"),
+      (r) => r.percent === 0 || asksAbout(byPair.get(r.id), r.limitQuestions),
+    ),
+    dealbreakerToPhotosUnasked: share(labelled("dealbreaker"), (r) => r.decision !== "no" && !caught(r)),
     goodRefused: share(good, (r) => r.dealbreaker),
     unexpectedDealbreakers: share(
       scored.filter((s) => s.pair.label !== undefined && s.pair.label !== "dealbreaker").map((s) => s.result),
@@ -248,11 +270,11 @@ export function summarize(
   };
 }
 
-/** Whether the follow-ups to the person a dealbreaker pair's `concern` names ask about its topic. */
-function asksAbout(pair: EvaluationPair | undefined, result: PairResult): boolean {
+/** Whether the questions to the person a dealbreaker pair's `concern` names ask about its topic. */
+function asksAbout(pair: EvaluationPair | undefined, questions: PairResult["followups"]): boolean {
   const concern = pair?.concern;
   if (!concern) return false;
-  const asked = ` ${result.followups[concern.side]
+  const asked = ` ${questions[concern.side]
     .join(" ")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")} `;
@@ -277,6 +299,8 @@ export function formatSummary(summary: EvaluationSummary): string[] {
     lines.push(
       `dealbreaker recall (labelled dealbreaker, scored 0): ${percentOf(summary.dealbreakerRecall)}`,
       `dealbreaker pairs refused or asked about: ${percentOf(summary.dealbreakerCaught)}`,
+      `dealbreaker pairs whose limit Sam read (refused, or its question held whatever the score): ${percentOf(summary.dealbreakerRead)}`,
+      `dealbreaker pairs that would reach photos with the topic unasked: ${percentOf(summary.dealbreakerToPhotosUnasked)}`,
       `good pairs refused as dealbreaker: ${percentOf(summary.goodRefused)}`,
       `dealbreaker on pairs labelled good or poor: ${percentOf(summary.unexpectedDealbreakers)}`,
       `ROC AUC of percent, good vs poor: ${summary.auc === null ? "n/a (needs good and poor pairs)" : summary.auc.toFixed(3)}`,
