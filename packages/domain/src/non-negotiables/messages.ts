@@ -278,6 +278,8 @@ export const AREA_QUESTIONS = {
   ex: { question: "Do you live with a former partner, or stay very close to one?", endsOn: "yes" },
   record: { question: "Do you have a criminal record, or have you been to prison?", endsOn: "yes" },
   temper: { question: "Do you lose your temper easily?", endsOn: "yes" },
+  drinkDriving: { question: "Do you ever drive after drinking?", endsOn: "yes" },
+  meat: { question: "Do you eat meat?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;

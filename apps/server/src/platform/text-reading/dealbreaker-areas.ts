@@ -14,7 +14,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   moving:
     /\b(?:overseas|abroad|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
   distance:
-    /\b(?:long[-\s]distance|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo)\b/i,
+    /\b(?:long[-\s]distance|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo)\b/i,
   activism:
     /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
   attached:
@@ -28,6 +28,11 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
     /\b(?:social\s+media|instagram|insta|tiktok|snapchat|facebook|influencers?|selfies?|(?:'s|my|your|their|a|our)\s+(?:news\s*)?feeds?\b|(?:post|posts|posting|posted)\s+(?:everything|it\s+all|online|about\s+(?:us|me|their|his|her)|(?:[\w']+\s+){1,4}?online\b))/i,
   record:
     /\b(?:criminal\s+(?:record|records|past|history|convictions?)|(?:a|any)\s+record(?!\s+(?:players?|collections?|labels?|deals?|stores?|shops?|breaking|time|numbers?))|convict(?:ed|ion|ions)|convicts?|ex-cons?|felon(?:s|y|ies)?|(?:been|gone|went|sent)\s+(?:to|in)\s+(?:prison|jail)|(?:prison|jail)\s+(?:time|record|sentences?)|been\s+inside|(?:served|done|doing|did)\s+time|(?:on|out\s+on)\s+parole)\b/i,
+  // Driving after drinking, however said (text.ts joins the phrase so it is no rule on drinking).
+  drinkDriving:
+    /\b(?:drink|drinks|drinking|drank)\s+(?:and|&|then)\s+(?:drive|drives|driving|drove)\b|\b(?:drink|drunk)[-\s]driv(?:e|es|ing|er|ers)\b|\b(?:drive|drives|driving|drove)\s+(?:drunk|after\s+drinking|under\s+the\s+influence)\b/i,
+  // Eating meat, refused by someone who does not: "I couldn't share a kitchen with a meat eater".
+  meat: /\b(?:meat[-\s]eaters?|carnivores?|(?:eat|eats|eating|ate|cook|cooks|cooking)\s+(?:red\s+)?meat)\b/i,
   // A temper is asked about rather than kept in mind as a trait: it is a fact about how someone
   // behaves that they can answer ("I've punched a wall or two"), unlike "rude" or "boring".
   temper:

@@ -74,7 +74,7 @@ const TRAIT_WORDS = new Set(
  * someone who isn't", "kids or no kids, either is fine": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
+  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -90,6 +90,15 @@ const NEGATION_MARK = /\b(?:no|not|never|nobody|none|without|hate|hates)\b|n't\b
  */
 const DISMISSAL_WORDS = String.raw`(?:keep\s+(?:scrolling|swiping|walking|moving|it\s+moving)|swipe\s+(?:left|on|past|away)|scroll\s+(?:on|past)|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|don't\s+waste\s+(?:your|my)\s+time|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we|we'll|we\s+will)\s+(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not|never)\s+get\s+(?:on|along)|(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+not\s+(?:a\s+)?(?:fit|match|compatible)|(?:i'm|i\s+am)\s+not\s+(?:the\s+)?(?:one|person|man|woman|guy|girl)\s+for\s+you|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out|through|finished))`;
 const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?\s+)?${DISMISSAL_WORDS}\b`, "i");
+/** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
+const EXCEPTION =
+  /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
+/**
+ * "Someone religious who'd expect me to convert", "a man who'd push his faith on me": a rule
+ * against being pressed, not against what the other believes or does; kept in mind as a trait.
+ */
+const IMPOSES_ON_ME =
+  /\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
 /** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
 const REFUSAL =
   /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
@@ -317,13 +326,26 @@ function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   const headIndex = (ofIndex === -1 ? words.length : ofIndex) - 1;
   const head = (words[headIndex] ?? "").toLowerCase();
   // "-ments" are things done, not people ("deployments", "arguments").
-  const isAgent =
-    (AGENT_SUFFIX.test(head) && !NOT_AGENTS.has(head) && !head.endsWith("ments")) || AGENT_WORDS.has(head);
+  const agent = (word: string) =>
+    (AGENT_SUFFIX.test(word) && !NOT_AGENTS.has(word) && !word.endsWith("ments")) || AGENT_WORDS.has(word);
+  // Things joined to the head are asked as things unless they are people too: "pet snakes or
+  // spiders" is no person ("Are you a pet snakes or spider?"), "smokers or drinkers" are.
+  const joint = words.findIndex((w, i) => i > 0 && i < headIndex && /^(?:or|and|nor)$/i.test(w));
+  const isAgent = agent(head) && (joint === -1 || agent((words[joint - 1] ?? "").toLowerCase()));
   const singularAgent =
     /^(?:a|an)$/i.test(words[0] ?? "") && /(?:er|or|ist|ian)$/.test(head) && headIndex === words.length - 1;
   if (singularAgent) {
     const person = words.slice(1).join(" ");
     return { question: `Are you ${article(person)} ${person}?`, endsOn: rule.endsOn };
+  }
+  if (isAgent && joint !== -1 && headIndex === words.length - 1) {
+    // "Gamers or bikers" → "Are you a gamer or a biker?"
+    const people = [words.slice(0, joint).join(" "), words.slice(joint + 1).join(" ")].map((person) => {
+      const said = person.replace(/^(?:the|any|all)\s+/i, "").split(" ");
+      const one = [...said.slice(0, -1), singular((said.at(-1) ?? "").toLowerCase())].join(" ");
+      return `${article(one)} ${one}`;
+    });
+    return { question: `Are you ${people.join(` ${words[joint]} `)}?`, endsOn: rule.endsOn };
   }
   if (isAgent && headIndex === words.length - 1) {
     const person = [...words.slice(0, headIndex), singular(head)].join(" ").replace(/^(?:the|any|all)\s+/i, "");
@@ -684,9 +706,13 @@ export function readDealbreakers(
     const raw = resolved !== said && readRuleClause(clean(resolved)).named.size > 0 ? resolved : said;
     lastTopicWord = topicWordIn(raw) ?? lastTopicWord;
     const clause = clean(raw);
-    if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || !looksEnglish(clause)) continue;
+    if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || EXCEPTION.test(clause) || !looksEnglish(clause))
+      continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
-    const traits = words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w)));
+    const traits = [
+      ...words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w))),
+      ...(IMPOSES_ON_ME.test(clause) ? ["pressing"] : []),
+    ];
     // "Someone who is still married" is about where they stand now, not whether they want to marry.
     const status = traits.length === 0 ? statusLimits(clause) : [];
     if (status.length > 0) {
@@ -836,12 +862,18 @@ const AGE_UNKNOWN_QUESTION = "How old are you?";
 const ELLIPSIS =
   /\b(kids|children|dogs|cats|pets)\b([^.!?]*?)\b(but|and)\s+(?:i\s+)?(don't\s+want\s+any|do\s+not\s+want\s+any|want\s+no|won't\s+have\s+any|don't\s+want)\s+(?:more|others?)\b(?!\s+(?:kids|children|dogs|cats|pets)\b)/gi;
 
+/** "I'm done having kids; if you want your own, we won't work": "your own" is kids of their own. */
+const OWN_ELLIPSIS =
+  /\b(kids|children|dogs|cats|pets)\b([^.!?]*?)\b((?:want|wants|have|has|had)\s+(?:your|their|his|her)\s+own)(?=\s*[,;:.!?]|\s*$|\s+(?:then|we|and|or|is|are|one\s+day|someday|some\s+day)\b)/gi;
+
 function restoreEllipsis(text: string): string {
-  return text.replace(
-    ELLIPSIS,
-    (_all, topic: string, between: string, joint: string, want: string) =>
-      `${topic}${between}${joint} I ${want} more ${topic}`,
-  );
+  return text
+    .replace(
+      ELLIPSIS,
+      (_all, topic: string, between: string, joint: string, want: string) =>
+        `${topic}${between}${joint} I ${want} more ${topic}`,
+    )
+    .replace(OWN_ELLIPSIS, (_all, topic: string, between: string, own: string) => `${topic}${between}${own} ${topic}`);
 }
 
 // Refusals said apart from what they refuse, restated as "X is a no" so that one reading serves

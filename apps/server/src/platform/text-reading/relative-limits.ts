@@ -54,9 +54,9 @@ function numberOf(said: string): number {
 
 const ME = String.raw`(?:me|i\s+am|i'm|myself|mine|i\s+do)`;
 const MORE_THAN = String.raw`(?:more\s+than|over|upwards\s+of|beyond)`;
-/** "more than five years older than me", "over a decade younger than me". */
+/** "more than five years older than me", "over a decade younger than me", "twenty years older than me". */
 const AGE_GAP = new RegExp(
-  String.raw`\b${MORE_THAN}\s+${NUMBER}\s+(?:years?|yrs?)?\s*(older|younger)\s+than\s+${ME}\b`,
+  String.raw`\b(${MORE_THAN}\s+)?${NUMBER}\s+(?:years?|yrs?)?\s*(older|younger)\s+than\s+${ME}\b`,
   "i",
 );
 /** "older than me", "anyone younger than I am". */
@@ -72,6 +72,12 @@ const LOOK_UP = /\blook\s+(up|down)(?:\s*,?\s*not\s+(?:up|down)\s*,?)?\s+(?:at|t
 /** Words that refuse what the comparison names, when they come before it ("nobody older than me"). */
 const REFUSES =
   /\b(?:no|not|nobody|none|never|no\s+one|without|neither|nor|won't|wouldn't|can't|cannot|couldn't|don't|doesn't|isn't|aren't|shouldn't|mustn't)\b|n't\b/i;
+/**
+ * "Anyone twenty years older than me" opens a dealbreaker with whom it refuses, like "Smokers." does;
+ * "someone older than me" may be a wish, so only "any" refuses with no other word.
+ */
+const ANYONE_FIRST =
+  /^\s*(?:(?:honestly|seriously|sorry|also|and|but|oh),?\s+)*any(?:one|body|\s+(?:man|woman|guy|girl|partner|person))\b/i;
 
 /** NUMBER_WORDS' single words from `low` to `high`: a height says "five foot ten", never "a few". */
 function numberWordsFrom(low: number, high: number): Record<string, number> {
@@ -116,7 +122,7 @@ export function ownHeightIn(text: string): { cm: number; imperial: boolean } | n
  */
 export function readRelativeLimit(sentence: string): RelativeLimit | null {
   const text = straightQuotes(sentence);
-  const refusedBefore = (index: number) => REFUSES.test(text.slice(0, index));
+  const refusedBefore = (index: number) => REFUSES.test(text.slice(0, index)) || ANYONE_FIRST.test(text);
   const band = AGE_BAND.exec(text);
   if (band) {
     const said = band.slice(1).find((group) => group !== undefined);
@@ -127,11 +133,12 @@ export function readRelativeLimit(sentence: string): RelativeLimit | null {
   }
   const gap = AGE_GAP.exec(text);
   if (gap) {
-    const years = numberOf(gap[1] ?? "");
-    const older = (gap[2] ?? "").toLowerCase() === "older";
+    // "More than five years" leaves five allowed; "twenty years older" refuses twenty and more.
+    const allowed = numberOf(gap[2] ?? "") - (gap[1] ? 0 : 1);
+    const older = (gap[3] ?? "").toLowerCase() === "older";
     // Refused: "nobody more than five years older than me"; required: "someone more than ten years older".
-    if (refusedBefore(gap.index)) return older ? { measure: "age", max: years } : { measure: "age", min: -years };
-    return older ? { measure: "age", min: years + 1 } : { measure: "age", max: -years - 1 };
+    if (refusedBefore(gap.index)) return older ? { measure: "age", max: allowed } : { measure: "age", min: -allowed };
+    return older ? { measure: "age", min: allowed + 1 } : { measure: "age", max: -allowed - 1 };
   }
   const side = AGE_SIDE.exec(text);
   if (side) {

@@ -107,7 +107,7 @@ const FIRST_PERSON_REFUSAL = String.raw`(?:(?:a|an|the|one)\s+)?(?:something|som
 /** "... not something I'll ever do", "... not something I'd consider". */
 const NOT_FOR_ME = String.raw`not\s+(?:something|anything|a\s+thing)\s+(?:i'll|i'd|i\s+will|i\s+would|i\s+can|i\s+could)\s+(?:ever\s+)?[\w']+`;
 /** What the thing does to the person: "heavy ink puts me off", "vapour in the car would finish me off". */
-const AVERSION = String.raw`(?:puts?|turns?)\s+me\s+(?:right\s+|completely\s+|totally\s+|straight\s+|really\s+)?off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
+const AVERSION = String.raw`(?:would|will|'d|'ll)\s+break\s+my\s+heart|(?:puts?|turns?)\s+me\s+(?:right\s+|completely\s+|totally\s+|straight\s+|really\s+)?off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
 export const POST_NEGATION = new RegExp(
   String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:(?:has|have|'ve|had)\s+never\s+been|(?:hasn't|haven't|wasn't|weren't)\s+(?:ever\s+)?(?:been\s+)?)\s*${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
   "i",
@@ -151,6 +151,14 @@ const PHRASES: readonly [RegExp, string][] = [
     "roll-ups",
   ],
   [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
+  // Driving after drinking is its own question (AREA_QUESTIONS.drinkDriving), not a rule against
+  // a glass of wine: "Anyone who drinks and drives".
+  [
+    /\b(?:drink|drinks|drinking|drank)\s+(?:and|&|then)\s+(?:drive|drives|driving|drove)\b|\b(?:drink|drunk)[-\s]driv(?:e|es|ing|er|ers)\b|\b(?:drive|drives|driving|drove)\s+(?:drunk|after\s+drinking|under\s+the\s+influence)\b/gi,
+    "drink-driving",
+  ],
+  // Weeding is gardening, not cannabis ("weed" stems the same): "my weeding is never done".
+  [/\bweed(?:ing|ed|killer)\b|\b(?:pull|pulls|pulling|pulled)\s+(?:up\s+)?(?:the\s+)?weeds\b/gi, "gardening"],
   // Drinking what holds no alcohol is no drinking: "I drink a lot of tea and water".
   [
     /\b(?:drink|drinks|drinking|drank)(?=\s+(?:(?:a\s+lot\s+of|lots\s+of|plenty\s+of|loads\s+of|so\s+much|too\s+much|mostly|only|just|green|black|herbal|iced|fresh|strong|oat|decaf)\s+)*(?:tea|teas|coffee|coffees|water|juice|juices|milk|smoothies?|soda|pop|cola|kombucha|lemonade|squash|hot\s+chocolate|cocoa|espresso|lattes?|matcha)\b)/gi,

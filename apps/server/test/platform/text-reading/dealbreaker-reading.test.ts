@@ -298,6 +298,62 @@ describe("limits against the other person", () => {
   });
 });
 
+describe("limits that could be read as something else, and forms of refusal met on good pairs", () => {
+  it.each([
+    ["Anyone who drinks and drives.", AREA_QUESTIONS.drinkDriving.question],
+    ["No drink-drivers.", AREA_QUESTIONS.drinkDriving.question],
+    ["I'm vegetarian and I couldn't share a kitchen with a meat eater.", AREA_QUESTIONS.meat.question],
+    ["A partner who's away for work half the month would break my heart.", AREA_QUESTIONS.distance.question],
+    ["No pet snakes or spiders, please.", "Are pet snakes or spiders part of your life?"],
+    ["Gamers or bikers.", "Are you a gamer or a biker?"],
+    ["Big debts, other than a mortgage.", AREA_QUESTIONS.debts.question],
+  ])("%s → %s", (dealbreaker, question) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, "yes"]]);
+  });
+
+  it("driving after drinking is asked, and refuses no one for a glass of wine", () => {
+    expect(limits("Anyone who drinks and drives.")).toEqual(["ask"]);
+    const check = checkLimits(
+      holder("Anyone who drinks and drives."),
+      other("I enjoy a glass of wine with dinner, and I never drive after even one."),
+    );
+    expect(check.conflict).toBe(false);
+    expect(check.questions).toEqual([AREA_QUESTIONS.drinkDriving]);
+  });
+
+  it("a rule against being pressed to convert is kept in mind, and refuses no believer", () => {
+    for (const dealbreaker of [
+      "Someone religious who'd expect me to convert.",
+      "A man who'd push his faith on me.",
+      "Anyone who'd want me to go to church with them.",
+    ]) {
+      expect(limits(dealbreaker)).toEqual(["trait"]);
+    }
+    const believer = other("I'm Jewish but not observant, and I'd never ask anyone to convert.");
+    expect(checkLimits(holder("Someone religious who'd expect me to convert."), believer).conflict).toBe(false);
+    // Faith itself refused still refuses.
+    expect(
+      checkLimits(holder("Religious people."), other("I'm a Catholic and go to church every Sunday.")).conflict,
+    ).toBe(true);
+  });
+
+  it("'not open to' refuses, and 'your own' after children is children of their own", () => {
+    expect(limits("I'm not open to anyone who's married, even if it's 'complicated'.")).toEqual(["married"]);
+    expect(limits("I'm open to dating someone who's divorced.")).toEqual([]);
+    expect(limits("I'm done having kids; if you want your own, we won't work.")).toEqual(["wantsChildren"]);
+  });
+
+  it("weeding is gardening, and bottles of wine a night are heavy drinking", () => {
+    expect(checkLimits(holder("Weed."), other("Garden designer. My weeding is never done.")).conflict).toBe(false);
+    expect(checkLimits(holder("Weed."), other("I smoke weed at weekends.")).conflict).toBe(true);
+    const heavy = holder("Honestly, the one thing I can't do is a heavy drinker.");
+    expect(
+      checkLimits(heavy, other("Friday nights I'm usually three bottles of wine deep with the lads.")).conflict,
+    ).toBe(true);
+    expect(checkLimits(heavy, other("A glass of wine with Sunday lunch.")).conflict).toBe(false);
+  });
+});
+
 describe("age and height said relative to the person, compared rather than asked", () => {
   const person = (fields: Partial<Narrative>, age: number | null = null): MatchPerson =>
     readPerson(n(fields), {}, fields.dealbreakers ?? "", age);
@@ -315,6 +371,13 @@ describe("age and height said relative to the person, compared rather than asked
     ["Within a decade of my age, please.", 40, 49, false],
     ["No one older than me.", 40, 41, true],
     ["I'd like someone older than me.", 40, 38, true],
+    // A gap said without "more than" refuses that gap and more; "anyone" opens a refusal.
+    ["Anyone twenty years older than me, I'm 39.", 39, 62, true],
+    ["Anyone twenty years older than me, I'm 39.", 39, 58, false],
+    ["Anyone twenty years older than me, I'm 39.", 39, 25, false],
+    ["Anyone older than me.", 40, 41, true],
+    ["I'd like someone ten years older than me.", 40, 49, true],
+    ["I'd like someone ten years older than me.", 40, 50, false],
   ] as const)("%s (%i vs %i) → broken %s", (dealbreakers, mine, theirs, broken) => {
     const check = checkLimits(person({ dealbreakers }, mine), person({}, theirs));
     expect(check.conflict).toBe(broken);
