@@ -150,6 +150,16 @@ const PHRASES: readonly [RegExp, string][] = [
     /\bgolden\s+virginia\b|\broll(?:s|ing)?\s+(?:my|your|their|his|her)\s+own\b(?=\s*(?:$|[,;.!]|and\b|or\b|too\b))/gi,
     "roll-ups",
   ],
+  // Smoking food is curing it, and the smoke of a fire is no cigarette: "I smoke my own bacon",
+  // "smoke alarms", "fire and smoke".
+  [
+    /\b(?:smok(?:e|es|ed|ing))\s+(?:(?:my|our|their|his|her|your|the|some|a|own|home-made|homemade|fresh|wild|local)\s+)*(?:bacon|salmon|fish|trout|mackerel|haddock|kippers?|eel|meats?|brisket|ribs|pork|sausages?|cheeses?|chicken|turkey|duck|ham|food|chillies|chilies|paprika|garlic|nuts)\b/gi,
+    "cure food",
+  ],
+  [
+    /\bsmoke\s+(?:alarms?|detectors?|machines?|signals?|bombs?|screens?|damage|inhalation|jumpers?)\b|\b(?:fire|fires|flames)\s+and\s+smoke\b|\bsmoke\s+and\s+(?:fire|flames|mirrors)\b/gi,
+    "fire",
+  ],
   [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
   // Driving after drinking is its own question (AREA_QUESTIONS.drinkDriving), not a rule against
   // a glass of wine: "Anyone who drinks and drives".
@@ -200,10 +210,29 @@ const PHRASES: readonly [RegExp, string][] = [
     /\b(?:dog|cat|animal|pet)s?\s+(?:shelters?|rescue\s+(?:centres?|centers?)|sanctuar(?:y|ies)|groomers?|grooming|walkers?|walking\s+business|trainers?|training\s+classes|daycare|hospitals?|clinics?)\b/gi,
     "animal-work",
   ],
+  [
+    /\b(?:treat|treats|treated|treating|groom|grooms|groomed|grooming|train|trains|trained|training|walk|walks|walking|look\s+after|looks\s+after|looking\s+after|care\s+for|cares\s+for|caring\s+for|work\s+with|works\s+with|working\s+with)\s+(?:other\s+people's\s+|people's\s+)?(?:dogs|cats|animals|pets|puppies|kittens)\b(?=\s+(?:all\s+day|every\s+day|for\s+a\s+living|for\s+work|at\s+work|professionally)|\s*[,;.!?]|\s*$)/gi,
+    "animal-work",
+  ],
+  // Words with a dog in them that keep none: "a hot dog vendor", "the underdog", "dog-tired".
+  [
+    /\b(?:hot|corn)[-\s]?dogs?\b|\bunderdogs?\b|\btop\s+dog\b|\bdog[-\s](?:tired|eared|days)\b|\bdogged(?:ly)?\b/gi,
+    "idiom",
+  ],
   // Drugs as someone's work, not their habit: "I hand out drugs all day", "I work in drug rehab".
   [
-    /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement)\b/gi,
+    /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement|units?|teams?|officers?|detectives?|dogs?)\b/gi,
     "medicine-work",
+  ],
+  // A habit that took someone from the person is theirs to hate, not to have: "I lost my brother to drugs".
+  [
+    /\b(?:lost|lose|losing)\s+(?:my|a|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?to\s+(?:drugs|drink|alcohol|alcoholism|addiction|gambling|an\s+overdose|heroin|cocaine)\b/gi,
+    "lost someone dear",
+  ],
+  // Children's things, when no one's children are meant: "a kids' football coach", "the children's ward".
+  [
+    /(?<!\b(?:my|our|his|her|their|your)\s+(?:\w+\s+)?)\b(?:kids'|kids's|children's|childrens)\s+(?=(?:football|rugby|swimming|tennis|sports?|clubs?|coach(?:es|ing)?|camps?|books?|authors?|writer|tv|television|shows?|theatre|parties|party|entertainer|menu|clothes|clothing|fashion|ward|hospital|nurse|doctor|charity|charities|library|section|channel|songs?|choir|classes|lessons?|ministry|home|homes|services?|rights|play|games?|toys?)\b)/gi,
+    "youth ",
   ],
   // Someone else's animals and children are not the person's own: "I walk my neighbour's dog".
   [
@@ -230,6 +259,11 @@ const PHRASES: readonly [RegExp, string][] = [
     "gambling",
   ],
   [/\bpoker[-\s]faced?\b/gi, "straight-faced"],
+  // Cards played for nothing are a game: "poker with matchsticks", "cards for sweets".
+  [
+    /\b(?:poker|blackjack|cards|bingo)\s+(?:[\w']+\s+){0,3}?(?:for|with)\s+(?:fun|matchsticks|matches|sweets|pennies|buttons|nothing|love|crisps|biscuits)\b/gi,
+    "card games",
+  ],
   // Guns in more than one word, and tools and idioms that only sound like them.
   [/\bconcealed[-\s]carry\b|\bshooting\s+(?:range|ranges|club|clubs)\b|\bgun\s+(?:range|club)\b/gi, "guns"],
   [

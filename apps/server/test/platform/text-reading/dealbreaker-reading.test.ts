@@ -343,6 +343,20 @@ describe("limits that could be read as something else, and forms of refusal met 
     expect(limits("I'm done having kids; if you want your own, we won't work.")).toEqual(["wantsChildren"]);
   });
 
+  it.each([
+    ["No smokers.", "I smoke my own bacon and salmon at the weekends.", "I smoke a cigar with my brother at weddings."],
+    ["No smokers.", "I fitted the smoke alarms in the whole street.", "I smoke twenty a day."],
+    ["Drugs.", "I lost my brother to drugs, so I've never touched them.", "I smoke weed most nights."],
+    ["No drugs.", "I'm a police officer in the drugs unit.", "I smoke weed most nights."],
+    ["No dogs.", "I'm a vet, so I treat dogs all day but have none at home.", "I walk my dogs every morning."],
+    ["No dogs.", "I'm a hot dog vendor at the stadium.", "I have two rescue dogs."],
+    ["Gambling.", "I play poker with matchsticks at family gatherings.", "I play poker for money every Friday."],
+    ["No kids.", "I'm a kids' football coach on Saturdays.", "I'm a dad of two."],
+  ])("%s refuses no one who says %j, and still refuses %j", (dealbreaker, harmless, breaks) => {
+    expect(checkLimits(holder(dealbreaker), other(harmless)).conflict).toBe(false);
+    expect(checkLimits(holder(dealbreaker), other(breaks)).conflict).toBe(true);
+  });
+
   it("weeding is gardening, and bottles of wine a night are heavy drinking", () => {
     expect(checkLimits(holder("Weed."), other("Garden designer. My weeding is never done.")).conflict).toBe(false);
     expect(checkLimits(holder("Weed."), other("I smoke weed at weekends.")).conflict).toBe(true);
