@@ -99,6 +99,13 @@ const EXCEPTION =
  */
 const IMPOSES_ON_ME =
   /\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
+/**
+ * How someone treats a thing, not whether they have it: "anyone who mocks my faith", "people who
+ * look down on religious people", "someone who hides that they smoke", "parents who neglect their
+ * kids". The clause refuses the behaviour, kept in mind as a trait; what it names is refused of no one.
+ */
+const TREATS_A_THING =
+  /\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b/i;
 /** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
 const REFUSAL =
   /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
@@ -713,6 +720,15 @@ export function readDealbreakers(
       ...words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w))),
       ...(IMPOSES_ON_ME.test(clause) ? ["pressing"] : []),
     ];
+    if (TREATS_A_THING.test(clause)) {
+      add({
+        kind: "trait",
+        id: `trait:${slug(shortLabel(clause))}`,
+        label: lowerFirst(shortLabel(clause)),
+        words: clause,
+      });
+      continue;
+    }
     // "Someone who is still married" is about where they stand now, not whether they want to marry.
     const status = traits.length === 0 ? statusLimits(clause) : [];
     if (status.length > 0) {

@@ -337,6 +337,16 @@ describe("limits that could be read as something else, and forms of refusal met 
     ).toBe(true);
   });
 
+  it.each([
+    ["Anyone who mocks my faith.", "I'm a devout Muslim and I pray five times a day."],
+    ["Anyone who looks down on religious people.", "I'm a churchgoer myself."],
+    ["Someone who hides that they smoke.", "I smoke a cigarette now and then and I'm open about it."],
+    ["Parents who neglect their kids.", "I'm a single dad and my kids are my world."],
+  ])("%s is about how someone treats it: kept in mind, and refuses no one who says %j", (dealbreaker, otherSays) => {
+    expect(limits(dealbreaker)).toEqual(["trait"]);
+    expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
+  });
+
   it("'not open to' refuses, and 'your own' after children is children of their own", () => {
     expect(limits("I'm not open to anyone who's married, even if it's 'complicated'.")).toEqual(["married"]);
     expect(limits("I'm open to dating someone who's divorced.")).toEqual([]);
