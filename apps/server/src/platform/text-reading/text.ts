@@ -157,7 +157,7 @@ const PHRASES: readonly [RegExp, string][] = [
     "cure food",
   ],
   [
-    /\bsmoke\s+(?:alarms?|detectors?|machines?|signals?|bombs?|screens?|damage|inhalation|jumpers?)\b|\b(?:fire|fires|flames)\s+and\s+smoke\b|\bsmoke\s+and\s+(?:fire|flames|mirrors)\b/gi,
+    /\b(?:over|with)\s+(?:wood\s+|hickory\s+|oak\s+|apple\s+|cherry\s+)?smoke\b|\b(?:wood|hickory|bonfire|campfire)\s*smoke\b|\bsmoke\s+(?:alarms?|detectors?|machines?|signals?|bombs?|screens?|damage|inhalation|jumpers?)\b|\b(?:fire|fires|flames)\s+and\s+smoke\b|\bsmoke\s+and\s+(?:fire|flames|mirrors)\b/gi,
     "fire",
   ],
   [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
@@ -224,10 +224,26 @@ const PHRASES: readonly [RegExp, string][] = [
     /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement|units?|teams?|officers?|detectives?|dogs?)\b/gi,
     "medicine-work",
   ],
-  // A habit that took someone from the person is theirs to hate, not to have: "I lost my brother to drugs".
+  // A habit that took someone from the person is theirs to hate, not to have: "I lost my brother
+  // to drugs", "smoking killed my grandad".
   [
-    /\b(?:lost|lose|losing)\s+(?:my|a|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?to\s+(?:drugs|drink|alcohol|alcoholism|addiction|gambling|an\s+overdose|heroin|cocaine)\b/gi,
+    /\b(?:lost|lose|losing)\s+(?:my|a|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?to\s+(?:drugs|drink|alcohol|alcoholism|addiction|gambling|an\s+overdose|heroin|cocaine)\b|\b(?:smoking|cigarettes|drinking|drink|alcohol|drugs|gambling|heroin|cocaine)\s+(?:killed|took|ruined|destroyed|wrecked)\s+(?:my|our)\b/gi,
     "lost someone dear",
+  ],
+  // A place of a habit as someone's workplace: "I'm a casino architect", "a brewery engineer".
+  [
+    /\b(?:casino|betting[-\s]shop|bookmakers?|tobacco|brewery|distillery|gun)\s+(?:architects?|designers?|engineers?|inspectors?|regulators?|auditors?|accountants?|lawyers?|cleaners?|builders?|electricians?|plumbers?|security|receptionists?|chefs?)\b/gi,
+    "workplace",
+  ],
+  // Against guns is no gun: "I'm anti-gun and campaign for gun control".
+  [/\banti[-\s]?guns?\b|\bgun\s+(?:control|reform|violence|crime|laws?|safety|deaths|lobby)\b/gi, "gun-policy"],
+  // A card game's trump is no politician: "a good trump card".
+  [/\btrump\s+cards?\b/gi, "card"],
+  // Loving an animal is no animal at home: "a cat lover", "a dog person" (having one is read
+  // elsewhere); "no cat people" still refuses cats.
+  [
+    /\b(?:a|more\s+of\s+a|big|huge|total|massive)\s+(?:cat|dog|animal|pet)[-\s](?:lover|person|fan)\b/gi,
+    "animal-lover",
   ],
   // Children's things, when no one's children are meant: "a kids' football coach", "the children's ward".
   [

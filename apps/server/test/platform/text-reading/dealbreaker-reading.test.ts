@@ -362,6 +362,12 @@ describe("limits that could be read as something else, and forms of refusal met 
     ["No dogs.", "I'm a hot dog vendor at the stadium.", "I have two rescue dogs."],
     ["Gambling.", "I play poker with matchsticks at family gatherings.", "I play poker for money every Friday."],
     ["No kids.", "I'm a kids' football coach on Saturdays.", "I'm a dad of two."],
+    ["No smokers.", "Smoking killed my grandad, so I never started.", "Smoking is my one vice, twenty a day."],
+    ["No smokers.", "I'm a BBQ pitmaster; I cook low and slow over smoke.", "I smoke twenty a day."],
+    ["No cats.", "I'm more of a cat lover in theory; I don't have one.", "I'm a cat lover with three cats at home."],
+    ["Gambling.", "I'm a casino architect; I design the buildings, never gamble.", "I'm at the casino most weekends."],
+    ["Guns.", "I'm anti-gun and campaign for gun control.", "I own a shotgun for clay pigeon shooting."],
+    ["No Trumpers.", "I'm a bridge player; I love a good trump card.", "I voted Trump."],
   ])("%s refuses no one who says %j, and still refuses %j", (dealbreaker, harmless, breaks) => {
     expect(checkLimits(holder(dealbreaker), other(harmless)).conflict).toBe(false);
     expect(checkLimits(holder(dealbreaker), other(breaks)).conflict).toBe(true);
