@@ -690,6 +690,31 @@ describe("durable, idempotent search steps", () => {
     return { expected, expectedRows, snapshot };
   }
 
+  /**
+   * The restarted process's workers on `jobs`: they may take a job as soon as it is due, but run it
+   * only once `restart()` is called, after the test has looked at what the dying process left
+   * (on a loaded machine the job can otherwise be due, and done, before that look).
+   */
+  async function restartedWorkers(jobs: Jobs) {
+    let restart = () => {};
+    const restarted = new Promise<void>((resolve) => {
+      restart = resolve;
+    });
+    const healthy = service();
+    const gated = Object.assign(Object.create(healthy) as MatchingService, {
+      resumeSearch: async (userId: string) => {
+        await restarted;
+        return healthy.resumeSearch(userId);
+      },
+      resumeFollowups: async (userId: string, candidateId: string) => {
+        await restarted;
+        return healthy.resumeFollowups(userId, candidateId);
+      },
+    });
+    await registerMatchingJobs(jobs, gated);
+    return { restart };
+  }
+
   /** A process that dies at some step of a search, queueing the step's job on `jobs` first. */
   function dyingService(jobs: Jobs, dies: { writer?: boolean; afterJudgements?: number }) {
     let calls = 0;
@@ -739,7 +764,7 @@ describe("durable, idempotent search steps", () => {
     // The restarted process: a worker with a healthy scorer, polling the same queue.
     // The server's one pg-boss (platform/jobs), as server.ts starts it, with the feature's handler.
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
-    await registerMatchingJobs(jobs, service());
+    const { restart } = await restartedWorkers(jobs);
     try {
       // The process that dies: it queues the job when it claims the search, then its scorer dies.
       const dying = dyingService(jobs, { afterJudgements: 3 });
@@ -747,9 +772,11 @@ describe("durable, idempotent search steps", () => {
       await expect(dying.scoreCandidates(me)).rejects.toThrow("killed");
       expect((await snapshot()).length).toBeLessThan(expectedRows.length);
 
+      restart();
       expect(await waitUntilSearchDone(me)).toEqual(expected);
       expect(await snapshot()).toEqual(expectedRows);
     } finally {
+      restart();
       await jobs.stop();
     }
   });
@@ -764,16 +791,18 @@ describe("durable, idempotent search steps", () => {
     await t.db.delete(narratives).where(eq(narratives.userId, me));
 
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
-    await registerMatchingJobs(jobs, service());
+    const { restart } = await restartedWorkers(jobs);
     try {
       await expect(dyingService(jobs, { writer: true }).preliminaryMatch(me)).rejects.toThrow("killed");
       expect((await t.db.select().from(searches).where(eq(searches.userId, me)))[0]?.state).toBe("prelim");
       // Meanwhile another press hears that the search is under way.
       await expect(service().preliminaryMatch(me)).rejects.toThrow(MESSAGES.searchInProgress);
 
+      restart();
       expect(await waitUntilSearchDone(me)).toEqual(expected);
       expect(await snapshot()).toEqual(expectedRows);
     } finally {
+      restart();
       await jobs.stop();
     }
   });
@@ -786,7 +815,7 @@ describe("durable, idempotent search steps", () => {
     expect(await stageOf(b.userId)).toBe("followupsQueued");
 
     const jobs = await createPgBossJobs({ connectionString: t.databaseUrl, maintenanceIntervalSeconds: 1 });
-    await registerMatchingJobs(jobs, service());
+    const { restart } = await restartedWorkers(jobs);
     try {
       // The process that dies: it queues the job, rewrites the narrative, then dies scoring.
       await expect(dyingService(jobs, { afterJudgements: 0 }).followupsAnswered(b.userId, a.userId)).rejects.toThrow(
@@ -794,6 +823,7 @@ describe("durable, idempotent search steps", () => {
       );
       expect((await rowsOf(b.userId))[0]?.status).toBe("followupsQueued");
 
+      restart();
       const deadline = Date.now() + 20_000;
       while ((await rowsOf(b.userId))[0]?.status === "followupsQueued") {
         if (Date.now() > deadline) throw new Error("the job did not finish the follow-ups");
@@ -803,6 +833,7 @@ describe("durable, idempotent search steps", () => {
       expect((await rowsOf(a.userId))[0]?.status).toBe("photoValidation");
       expect(await stageOf(b.userId)).toBe("followupsAnswered");
     } finally {
+      restart();
       await jobs.stop();
     }
   });
