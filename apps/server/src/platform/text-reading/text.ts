@@ -245,6 +245,11 @@ const PHRASES: readonly [RegExp, string][] = [
     /\b(?:a|more\s+of\s+a|big|huge|total|massive)\s+(?:cat|dog|animal|pet)[-\s](?:lover|person|fan)\b/gi,
     "animal-lover",
   ],
+  // Children as the company a habit is kept in, not a wish for them: "people who smoke around children".
+  [
+    /\b(?:around|near|in\s+front\s+of|close\s+to)\s+(?:the\s+|my\s+|our\s+|your\s+|their\s+|other\s+people's\s+)?(?:kids|children|babies|a\s+baby|little\s+ones)\b/gi,
+    "around others",
+  ],
   // Children's things, when no one's children are meant: "a kids' football coach", "the children's ward".
   [
     /(?<!\b(?:my|our|his|her|their|your)\s+(?:\w+\s+)?)\b(?:kids'|kids's|children's|childrens)\s+(?=(?:football|rugby|swimming|tennis|sports?|clubs?|coach(?:es|ing)?|camps?|books?|authors?|writer|tv|television|shows?|theatre|parties|party|entertainer|menu|clothes|clothing|fashion|ward|hospital|nurse|doctor|charity|charities|library|section|channel|songs?|choir|classes|lessons?|ministry|home|homes|services?|rights|play|games?|toys?)\b)/gi,

@@ -347,6 +347,12 @@ describe("limits that could be read as something else, and forms of refusal met 
     expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
   });
 
+  it("children as the company a habit is kept in are no stance on children", () => {
+    expect(limits("People who smoke around children.")).toEqual(["smokingAny"]);
+    const hopeful = other("I can't wait to be a mum, and I've never smoked.");
+    expect(checkLimits(holder("People who smoke around children."), hopeful).conflict).toBe(false);
+  });
+
   it("'not open to' refuses, and 'your own' after children is children of their own", () => {
     expect(limits("I'm not open to anyone who's married, even if it's 'complicated'.")).toEqual(["married"]);
     expect(limits("I'm open to dating someone who's divorced.")).toEqual([]);
