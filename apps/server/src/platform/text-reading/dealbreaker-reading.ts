@@ -64,7 +64,8 @@ const TRAIT_WORDS = new Set(
   complacent messy messiness sloppy obnoxious annoying creepy overbearing smothering dismissive know-it-all humorless
   spiteful vindictive stubborn rigid inflexible egotistical self-centered self-absorbed nagging nag naggy grumpy bitter
   sarcastic passive-aggressive insecure insecurity hate hates hated hateful hatred dislike dislikes mean-spirited reckless recklessness
-  laziness ego loud fib fibs fibbing fibber fibbers judge judges judging lied hide hides hiding hidden secret secrets secretive`.split(
+  laziness ego loud fib fibs fibbing fibber fibbers judge judges judging lied hide hides hiding hidden secret secrets secretive
+  extremist extremists extremism fundamentalist fundamentalists fanatic fanatics fanatical zealot zealots zealous`.split(
     /\s+/,
   ),
 );
@@ -98,14 +99,21 @@ const EXCEPTION =
  * against being pressed, not against what the other believes or does; kept in mind as a trait.
  */
 const IMPOSES_ON_ME =
-  /\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
+  /\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:make|makes|force|forces|push|pushes|drag|drags)\s+(?:me|us|(?:our|my|the)\s+(?:kids|children))\s+(?:to\s+)?(?:go\s+to\s+(?:church|mosque|synagogue|temple|services|mass)|convert|pray|attend)\b|\b(?:expect|expects|want|wants|pressure|pressures|push|pushes|rush|rushes)\s+me\s+(?:to\s+|into\s+)(?:have|having)\s+(?:kids|children|a\s+baby|babies)\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
 /**
  * How someone treats a thing, not whether they have it: "anyone who mocks my faith", "people who
  * look down on religious people", "someone who hides that they smoke", "parents who neglect their
  * kids". The clause refuses the behaviour, kept in mind as a trait; what it names is refused of no one.
  */
 const TREATS_A_THING =
-  /\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b/i;
+  /\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
+/**
+ * Children or marriage with when or why ("someone who wants kids right now", "someone who'd rush
+ * into marriage", "someone who married for money"): a rule about timing or motive, which someone
+ * who wants the same in their own time does not break; kept in mind as a trait.
+ */
+const WHEN_OR_WHY =
+  /\b(?:(?:kids|children|a\s+baby|babies|marriage|married|marry|marrying|wedding)\b[^.!?,;]{0,20}\b(?:right\s+now|right\s+away|straight\s+away|immediately|asap|this\s+year|next\s+year|in\s+a\s+hurry|for\s+(?:money|the\s+money|a\s+visa|papers|status|a\s+passport))|(?:rush|rushes|rushing|hurry|hurries|hurrying|jump|jumps|jumping)\s+(?:\w+\s+)?into\s+(?:marriage|having\s+(?:kids|children)|a\s+wedding|parenthood))\b/i;
 /** Words that make a first-person clause a rule rather than a story ("I won't", "I need"). */
 const REFUSAL =
   /\b(?:won't|will not|wouldn't|would never|never|can't|cannot|could never|couldn't|don't|do not|refuse to)\b/i;
@@ -720,7 +728,7 @@ export function readDealbreakers(
       ...words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w))),
       ...(IMPOSES_ON_ME.test(clause) ? ["pressing"] : []),
     ];
-    if (TREATS_A_THING.test(clause)) {
+    if (TREATS_A_THING.test(clause) || WHEN_OR_WHY.test(clause)) {
       add({
         kind: "trait",
         id: `trait:${slug(shortLabel(clause))}`,

@@ -347,6 +347,20 @@ describe("limits that could be read as something else, and forms of refusal met 
     expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
   });
 
+  it.each([
+    ["Someone who yells at children.", "I want two kids someday."],
+    ["People who spank their children.", "I hope to be a father one day."],
+    ["Anyone who'd want me to have kids straight away.", "I want kids, but no rush."],
+    ["Someone who wants kids right now.", "I want kids in a few years."],
+    ["Someone who married for money.", "I dream of a wedding by the sea."],
+    ["Someone who'd rush into marriage.", "I want to marry, in time."],
+    ["Religious extremists.", "I'm a Quaker and my faith is quiet."],
+    ["Anyone who'd make our kids go to church.", "I'm Catholic and would love a family."],
+  ])("%s takes no stance on children, marriage or faith: it refuses no one who says %j", (dealbreaker, otherSays) => {
+    expect(limits(dealbreaker)).toEqual(["trait"]);
+    expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
+  });
+
   it("children as the company a habit is kept in are no stance on children", () => {
     expect(limits("People who smoke around children.")).toEqual(["smokingAny"]);
     const hopeful = other("I can't wait to be a mum, and I've never smoked.");
