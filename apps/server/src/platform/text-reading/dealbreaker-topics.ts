@@ -374,6 +374,9 @@ export const SOMEONE_ELSE =
 /** "Drugs are my job, never my hobby", "I pour wine for a living": work, not a habit. */
 const AT_WORK =
   /\b(?:(?:is|are|'s|'re)\s+(?:my|our)\s+(?:job|work|trade|profession|business|living)|for\s+a\s+living|at\s+work|on\s+shift)\b/i;
+/** "Been married once, never again": a marriage behind someone, and none ahead. */
+const MARRIED_NEVER_AGAIN =
+  /\b(?:been|was|got)\s+married\s+(?:once|before|twice|already)\s*[,;:.\u2013\u2014-]*\s*never\s+again\b/gi;
 const SELF_ANSWERED = /([^.!?\n]+)\?\s*(?:never|nope|no|not\s+me|not\s+anymore|not\s+any\s+more)\b[^.!?\n]*[.!]?/gi;
 const UPBRINGING = /\b(?:raised|brought\s+up|grew\s+up|growing\s+up|as\s+a\s+(?:kid|child|boy|girl))\b/i;
 const PAST_HABIT =
@@ -387,7 +390,9 @@ export function readSelf(selfText: string): SelfReading {
   const had = (topic: TopicName, heavy: boolean) =>
     self.has.set(topic, { heavy: heavy || self.has.get(topic)?.heavy === true });
   // "Cigarettes? Never touched them." answers its own question: a denial.
-  const said = fromTexting(selfText).replace(SELF_ANSWERED, (_all, topic: string) => `Never ${topic.trim()}.`);
+  const said = fromTexting(selfText)
+    .replace(SELF_ANSWERED, (_all, topic: string) => `Never ${topic.trim()}.`)
+    .replace(MARRIED_NEVER_AGAIN, "Divorced. I will never marry again");
   const clauses = statementClauses(said);
   clauses.forEach((clause, index) => {
     if (SOMEONE_ELSE.test(clause) || UPBRINGING.test(clause) || AT_WORK.test(clause)) return;

@@ -245,6 +245,10 @@ const PHRASES: readonly [RegExp, string][] = [
     /\b(?:a|more\s+of\s+a|big|huge|total|massive)\s+(?:cat|dog|animal|pet)[-\s](?:lover|person|fan)\b/gi,
     "animal-lover",
   ],
+  // A wish said through negations or a change of heart: "I wouldn't say no to kids", "I never
+  // thought I'd want kids until I became an uncle".
+  [/\b(?:wouldn't|would\s+not|won't|will\s+not)\s+say\s+no\s+to\b/gi, "would love"],
+  [/\bnever\s+thought\s+(?:i'd|i\s+would)\s+(want|love|like)\b(?=[^.!?]*\buntil\b)/gi, "now $1"],
   // Children as the company a habit is kept in, not a wish for them: "people who smoke around children".
   [
     /\b(?:around|near|in\s+front\s+of|close\s+to)\s+(?:the\s+|my\s+|our\s+|your\s+|their\s+|other\s+people's\s+)?(?:kids|children|babies|a\s+baby|little\s+ones)\b/gi,

@@ -361,6 +361,20 @@ describe("limits that could be read as something else, and forms of refusal met 
     expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
   });
 
+  it("a wish said through a negation or a change of heart is a wish, and a marriage 'never again' none", () => {
+    const wantsKids = holder("Someone who doesn't want kids.");
+    for (const says of [
+      "I wouldn't say no to kids; in fact I'd love them.",
+      "I never thought I'd want kids until I became an uncle; now I do.",
+    ]) {
+      expect(checkLimits(wantsKids, other(says)).conflict).toBe(false);
+    }
+    expect(checkLimits(wantsKids, other("I never thought I'd want kids, and I still don't.")).conflict).toBe(true);
+    const onceWas = other("Been married once, never again.");
+    expect(checkLimits(holder("Someone who wants marriage."), onceWas).conflict).toBe(false);
+    expect(checkLimits(holder("Someone who doesn't want to marry."), onceWas).conflict).toBe(true);
+  });
+
   it("children as the company a habit is kept in are no stance on children", () => {
     expect(limits("People who smoke around children.")).toEqual(["smokingAny"]);
     const hopeful = other("I can't wait to be a mum, and I've never smoked.");
