@@ -249,6 +249,11 @@ const PHRASES: readonly [RegExp, string][] = [
   // thought I'd want kids until I became an uncle".
   [/\b(?:wouldn't|would\s+not|won't|will\s+not)\s+say\s+no\s+to\b/gi, "would love"],
   [/\bnever\s+thought\s+(?:i'd|i\s+would)\s+(want|love|like)\b(?=[^.!?]*\buntil\b)/gi, "now $1"],
+  // A wish outgrown: "I'm past the age where I want children", "past wanting kids", "too old for babies".
+  [
+    /\bpast\s+(?:the\s+age\s+(?:where|when|of|for)\s+(?:i\s+|one\s+|you\s+)?(?:want(?:ed|ing)?|hav(?:e|ing))|want(?:ing)?)\b|\b(?:too\s+old|too\s+late)\s+(?:for|to\s+(?:want|have|start))\b/gi,
+    "no longer want",
+  ],
   // Children as the company a habit is kept in, not a wish for them: "people who smoke around children".
   [
     /\b(?:around|near|in\s+front\s+of|close\s+to)\s+(?:the\s+|my\s+|our\s+|your\s+|their\s+|other\s+people's\s+)?(?:kids|children|babies|a\s+baby|little\s+ones)\b/gi,

@@ -361,7 +361,7 @@ describe("limits that could be read as something else, and forms of refusal met 
     expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
   });
 
-  it("a wish said through a negation or a change of heart is a wish, and a marriage 'never again' none", () => {
+  it("a wish said through a negation or a change of heart is a wish; one outgrown, or a marriage 'never again', none", () => {
     const wantsKids = holder("Someone who doesn't want kids.");
     for (const says of [
       "I wouldn't say no to kids; in fact I'd love them.",
@@ -370,6 +370,10 @@ describe("limits that could be read as something else, and forms of refusal met 
       expect(checkLimits(wantsKids, other(says)).conflict).toBe(false);
     }
     expect(checkLimits(wantsKids, other("I never thought I'd want kids, and I still don't.")).conflict).toBe(true);
+    const wantsNone = holder("Anyone who wants babies.");
+    expect(checkLimits(wantsNone, other("I'm past the age where I want children.")).conflict).toBe(false);
+    expect(checkLimits(wantsNone, other("At 50 I'm past wanting kids.")).conflict).toBe(false);
+    expect(checkLimits(wantsNone, other("I can't wait to have a baby.")).conflict).toBe(true);
     const onceWas = other("Been married once, never again.");
     expect(checkLimits(holder("Someone who wants marriage."), onceWas).conflict).toBe(false);
     expect(checkLimits(holder("Someone who doesn't want to marry."), onceWas).conflict).toBe(true);
