@@ -107,9 +107,11 @@ const PLAIN_SPREAD = 3;
 const SAME_GREY = 3;
 /**
  * JPEG smears a frame's inner edge over up to a block of its colours (16 lines, 4:2:0): past the
- * plain lines, up to that many more are the frame's while their median grey lies within
- * FRAME_EDGE_GREY of its. Within them or just past them the median must then move off the
- * frame's (by more than SAME_GREY): a frame ends where the picture begins, while a plain
+ * plain lines, the edge is looked for among up to that many more, while their median grey lies
+ * within FRAME_EDGE_GREY of the frame's, and the first line past them. The frame ends at the one
+ * whose mean grey steps furthest from the line before: where the picture begins, even when the
+ * picture's edge is within FRAME_EDGE_GREY of the frame (a dark photo shifted over black).
+ * Within those lines the median must also move off the frame's (by more than SAME_GREY): a plain
  * background (a studio wall, a drawing's fill) goes on into whatever stands before it, as does
  * its median, and is no frame.
  */
@@ -118,8 +120,8 @@ const FRAME_EDGE_GREY = 20;
 /** A frame never takes more than this share of a side: beyond it, it was the picture itself. */
 const TRIM_MAX = 0.25;
 
-/** Of a line of grey pixels, its median and the spread between its 1st and 99th percentiles. */
-function lineGreys(pixels: number[]): { median: number; spread: number } {
+/** Of a line of grey pixels, its median, its mean and the spread between its 1st and 99th percentiles. */
+function lineGreys(pixels: number[]): { median: number; spread: number; mean: number } {
   const counts = new Uint32Array(256);
   for (const pixel of pixels) counts[pixel] = (counts[pixel] ?? 0) + 1;
   const percentile = (share: number) => {
@@ -130,12 +132,14 @@ function lineGreys(pixels: number[]): { median: number; spread: number } {
     }
     return 255;
   };
-  return { median: percentile(0.5), spread: percentile(0.99) - percentile(0.01) };
+  const mean = pixels.reduce((sum, pixel) => sum + pixel, 0) / pixels.length;
+  return { median: percentile(0.5), spread: percentile(0.99) - percentile(0.01), mean };
 }
 
 /**
  * The plain frame of `image` (a greyscale picture), side by side: a side whose outermost line is
- * plain loses it and the lines within like it, up to where the picture begins (FRAME_EDGE_LINES);
+ * plain loses it and the lines within like it, up to the steepest step where the picture begins
+ * (FRAME_EDGE_LINES);
  * then the sides are looked at again, so a frame within a frame (a shifted copy's strip beside a
  * photo's own frame) goes too, as it went from the original. A sky, a wall or a grain is not plain
  * enough to be taken for a frame, nor is a plain background, which does not end along a line; a
@@ -167,16 +171,23 @@ function plainFrame(image: Grey): Frame {
       let depth = 1;
       let edge = 0;
       let pictureBegins = false;
+      // The frame ends, past its plain lines, where the mean grey steps furthest from the line before.
+      let previous = outer;
+      let steepest = { depth: 0, step: -1 };
       while (depth < room) {
         const next = line(side, depth);
         const off = Math.abs(next.median - outer.median);
         if (off > SAME_GREY) pictureBegins = true;
-        if (edge === 0 && next.spread <= PLAIN_SPREAD && off <= SAME_GREY) depth += 1;
+        const plain = edge === 0 && next.spread <= PLAIN_SPREAD && off <= SAME_GREY;
+        const step = Math.abs(next.mean - previous.mean);
+        if (!plain && step > steepest.step) steepest = { depth, step };
+        previous = next;
+        if (plain) depth += 1;
         else if (edge < FRAME_EDGE_LINES && off <= FRAME_EDGE_GREY) [depth, edge] = [depth + 1, edge + 1];
         else break;
       }
       if (depth >= room || !pictureBegins) continue;
-      frame[side] += depth;
+      frame[side] += steepest.depth;
       trimmed = true;
     }
   }
@@ -206,9 +217,10 @@ const SHIFTED_CORNER_SHARE = 0.95;
 /**
  * Which way of hashing made a kept hash (photo_hashes.scheme), raised whenever the same file would
  * give other kept hashes, so the recompute job makes them again. 1: anything near the colour of the
- * top-left pixel was trimmed; 2: only a plain frame, side by side (plainFrame, ADR 0027).
+ * top-left pixel was trimmed; 2: only a plain frame, side by side (plainFrame, ADR 0027); 3: the
+ * frame ends at the steepest step past its plain lines, not at the last line near its grey (ADR 0028).
  */
-export const PHOTO_HASH_SCHEME = 2;
+export const PHOTO_HASH_SCHEME = 3;
 
 /** The corners, as (x, y) places in part(). */
 const CORNERS = [
