@@ -237,6 +237,13 @@ const PHRASES: readonly [RegExp, string][] = [
   ],
   // Against guns is no gun: "I'm anti-gun and campaign for gun control".
   [/\banti[-\s]?guns?\b|\bgun\s+(?:control|reform|violence|crime|laws?|safety|deaths|lobby)\b/gi, "gun-policy"],
+  // Idioms that name a habit, a faith, a pet or a child without one: "oh my god", "yoga is my
+  // church", "my only drug is chocolate", "smoking hot", "my pet peeve", "no kidding", "married to
+  // my job".
+  [
+    /\b(?:oh\s+my|for|by)\s+(?:god|gosh|lord)(?:'s\s+sake)?\b|\bthank\s+(?:god|goodness)\b(?!\s+(?:every|each|daily|always|for\s+(?:my|his|her|our|the\s+gift)))|\bgod\s+(?:knows|help\s+me|forbid)\b|\b(?:is|are)\s+my\s+(?:church|religion|temple|faith|drug|therapy)\b|\b(?:my|the)\s+only\s+drug\b|\bsmoking\s+hot\b|\bpet\s+(?:peeves?|projects?|hates?|subjects?|names?|theor(?:y|ies))\b|\bkidd(?:ing|ed)\b|\b(?:like\s+)?a\s+kid\s+in\s+a\s+(?:sweet|candy|toy)\s+(?:shop|store)\b|\bmarried\s+to\s+(?:my|the|his|her|their)\s+(?:job|work|career|desk|business|phone)\b/gi,
+    "idiom",
+  ],
   // A card game's trump is no politician: "a good trump card".
   [/\btrump\s+cards?\b/gi, "card"],
   // Loving an animal is no animal at home: "a cat lover", "a dog person" (having one is read

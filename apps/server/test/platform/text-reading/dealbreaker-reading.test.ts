@@ -406,6 +406,11 @@ describe("limits that could be read as something else, and forms of refusal met 
     ["Gambling.", "I'm a casino architect; I design the buildings, never gamble.", "I'm at the casino most weekends."],
     ["Guns.", "I'm anti-gun and campaign for gun control.", "I own a shotgun for clay pigeon shooting."],
     ["No Trumpers.", "I'm a bridge player; I love a good trump card.", "I voted Trump."],
+    ["Drugs.", "My only drug is chocolate.", "I take drugs at weekends."],
+    ["Religious people.", "Oh my god, I love Christmas markets.", "My faith is everything; I pray daily."],
+    ["Religious people.", "Yoga is my church.", "Church is my life."],
+    ["Smokers.", "I'm smoking hot, my friends say.", "I smoke twenty a day."],
+    ["No pets.", "My pet peeve is bad grammar.", "I have a pet rabbit."],
   ])("%s refuses no one who says %j, and still refuses %j", (dealbreaker, harmless, breaks) => {
     expect(checkLimits(holder(dealbreaker), other(harmless)).conflict).toBe(false);
     expect(checkLimits(holder(dealbreaker), other(breaks)).conflict).toBe(true);
