@@ -275,11 +275,13 @@ export const AREA_QUESTIONS = {
   open: { question: "Are you in, or looking for, an open relationship?", endsOn: "yes" },
   cheating: { question: "Have you ever cheated on a partner?", endsOn: "yes" },
   socialMedia: { question: "Do you share much of your life on social media?", endsOn: "yes" },
-  ex: { question: "Do you live with a former partner, or stay very close to one?", endsOn: "yes" },
+  ex: { question: "Do you live with an ex, or stay very close to one?", endsOn: "yes" },
   record: { question: "Do you have a criminal record, or have you been to prison?", endsOn: "yes" },
   temper: { question: "Do you lose your temper easily?", endsOn: "yes" },
   drinkDriving: { question: "Do you ever drive after drinking?", endsOn: "yes" },
   meat: { question: "Do you eat meat?", endsOn: "yes" },
+  hours: { question: "Do you work nights or shifts?", endsOn: "yes" },
+  extremeSports: { question: "Do you do extreme or dangerous sports?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;

@@ -12,9 +12,9 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
     /\b(?:debts?|indebted|credit[-\s]cards?|store\s+cards?|overdrafts?|overdrawn|loans?|bankrupt(?:cy)?|insolven(?:t|cy)|arrears|bailiffs?|in\s+the\s+red|owes?\s+(?:money|thousands|everyone)|what\s+(?:they|you|he|she)\s+owes?|bail(?:s|ed|ing)?\s+(?:\w+\s+){0,2}out|owing\s+money|payday\s+lenders?|maxed[-\s]out)\b/i,
   work: /\b(?:unemployed|jobless|out\s+of\s+work|between\s+jobs|(?:hold|holds|keep|keeps)\s+down\s+a\s+job|work-?shy|freeload(?:er|ers|ing)?|sponges?\s+off|cover\s+(?:the|their|his|her)\s+rent|pay\s+(?:the|their|his|her)\s+(?:rent|bills)\s+for)\b/i,
   moving:
-    /\b(?:overseas|abroad|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
+    /\b(?:overseas|abroad|somewhere\s+else|elsewhere|another\s+(?:city|town|part\s+of\s+the\s+country)|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
   distance:
-    /\b(?:long[-\s]distance|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo)\b/i,
+    /\b(?:long[-\s]distance|half\s+(?:the|of\s+the)\s+year|months\s+at\s+a\s+time|(?:actually|physically)\s+around|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo)\b/i,
   activism:
     /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
   attached:
@@ -32,7 +32,13 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   drinkDriving:
     /\b(?:drink|drinks|drinking|drank)\s+(?:and|&|then)\s+(?:drive|drives|driving|drove)\b|\b(?:drink|drunk)[-\s]driv(?:e|es|ing|er|ers)\b|\b(?:drive|drives|driving|drove)\s+(?:drunk|after\s+drinking|under\s+the\s+influence)\b/i,
   // Eating meat, refused by someone who does not: "I couldn't share a kitchen with a meat eater".
-  meat: /\b(?:meat[-\s]eaters?|carnivores?|(?:eat|eats|eating|ate|cook|cooks|cooking)\s+(?:red\s+)?meat)\b/i,
+  meat: /\b(?:meat[-\s]eaters?|carnivores?|(?:eat|eats|eating|ate|eaten|cook|cooks|cooking)\s+(?:a\s+)?(?:red\s+)?(?:meat|steaks?|burgers?|bacon|pork|beef|lamb)|plant[-\s]eaters?\s+only|(?:vegans?|vegetarians?|veggies?)\s+only)\b/i,
+  // Working hours that keep someone away in the evenings: night shifts, shift work, on call.
+  hours:
+    /\b(?:nights?\s+shifts?|(?:work|works|working|worked)\s+nights|on\s+nights|shift\s+work(?:er|ers)?|shifts|graveyard\s+shift|unsociable\s+hours|home\s+in\s+the\s+evenings?|opposite\s+(?:clock|shifts|hours|schedules?)|on\s+call)\b/i,
+  // Sports that risk life and limb: "adrenaline junkies", base jumping, a wingsuit.
+  extremeSports:
+    /\b(?:extreme\s+sports?|adrenaline(?:-fan)?|base[-\s]?jump\w*|sky[-\s]?div\w*|wingsuit\w*|free[-\s]?solo\w*|cliff[-\s]?div\w*|bungee|paraglid\w*|motor\s*racing|big[-\s]wave|heli[-\s]?ski\w*)\b/i,
   // A temper is asked about rather than kept in mind as a trait: it is a fact about how someone
   // behaves that they can answer ("I've punched a wall or two"), unlike "rude" or "boring".
   temper:

@@ -75,7 +75,7 @@ const TRAIT_WORDS = new Set(
  * someone who isn't", "kids or no kids, either is fine": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
+  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -89,8 +89,10 @@ const NEGATION_MARK = /\b(?:no|not|never|nobody|none|without|hate|hates)\b|n't\b
  * "..., keep scrolling", "then we won't get on", "I'm not the one for you": said to the reader,
  * naming nothing.
  */
-const DISMISSAL_WORDS = String.raw`(?:keep\s+(?:scrolling|swiping|walking|moving|it\s+moving)|swipe\s+(?:left|on|past|away)|scroll\s+(?:on|past)|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|don't\s+waste\s+(?:your|my)\s+time|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we|we'll|we\s+will)\s+(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not|never)\s+get\s+(?:on|along)|(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+not\s+(?:a\s+)?(?:fit|match|compatible)|(?:i'm|i\s+am)\s+not\s+(?:the\s+)?(?:one|person|man|woman|guy|girl)\s+for\s+you|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out|through|finished))`;
+const DISMISSAL_WORDS = String.raw`(?:(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+(?:on\s+)?(?:different\s+(?:roads|paths|pages|tracks)|not\s+on\s+the\s+same\s+page)|keep\s+(?:scrolling|swiping|walking|moving|it\s+moving)|swipe\s+(?:left|on|past|away)|scroll\s+(?:on|past)|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|don't\s+waste\s+(?:your|my)\s+time|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we|we'll|we\s+will)\s+(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not|never)\s+get\s+(?:on|along)|(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+not\s+(?:a\s+)?(?:fit|match|compatible)|(?:i'm|i\s+am)\s+not\s+(?:the\s+)?(?:one|person|man|woman|guy|girl)\s+for\s+you|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out|through|finished))`;
 const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?\s+)?${DISMISSAL_WORDS}\b`, "i");
+/** "Lost a close mate to a climbing accident": a loss told, the reason for a limit, not one itself. */
+const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|two|three)\b/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -106,7 +108,7 @@ const IMPOSES_ON_ME =
  * kids". The clause refuses the behaviour, kept in mind as a trait; what it names is refused of no one.
  */
 const TREATS_A_THING =
-  /\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
+  /\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:stop|stops|stopped|keep|keeps|kept)\s+me\s+(?:from\s+)?(?:seeing|visiting|spending\s+time\s+with|talking\s+to)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
 /**
  * Children or marriage with when or why ("someone who wants kids right now", "someone who'd rush
  * into marriage", "someone who married for money"): a rule about timing or motive, which someone
@@ -162,7 +164,8 @@ const STATEMENT_VERB =
   /\b(?:is|isn't|are|aren't|was|wasn't|were|weren't|has|hasn't|have|haven't|does|doesn't|do|don't|can|can't|will|won't|would|wouldn't)\b/i;
 /** "being told what to do": something done to the person, not something the other has. */
 const DONE_TO_ME = /^being\s+\w+(?:ed|en|told|left|lied)\b/i;
-const ANAPHOR = /^(?:it|that|this|them|those|one|any of (?:it|that|this|them))\b/i;
+const ANAPHOR =
+  /^(?:it|that|this|them|those|one|any of (?:it|that|this|them)|(?:anything|something|stuff|things?)\s+like\s+(?:that|this))\b/i;
 const STORY_START = /^(?:it|that|this|there|been|done|he|she|they|we|my|our|i)\b/i;
 
 /** Agent nouns ("gamblers", "drummers", "Trump supporters"): asked as "Are you a ...?". */
@@ -661,7 +664,7 @@ const MARRIED_NOW =
 /** Still sharing a life with a spouse ("still shares a bed with their wife") is being married now. */
 const WITH_SPOUSE_STILL = /\bstill\b[^.!?]*\b(?:wife|husband|spouse)\b/i;
 const SEPARATED_NOW =
-  /\bseparated\b|\bdivorce\s+(?:isn't|is\s+not|not)\s+(?:yet\s+)?(?:final|done|through)\b|\bnot\s+(?:yet\s+)?divorced\b/i;
+  /\bseparated\b|\bdivorce\s+(?:isn't|is\s+not|not)\s+(?:yet\s+)?(?:final|done|through)\b|\bnot\s+(?:yet\s+|properly\s+|fully\s+|legally\s+|officially\s+)?divorced\b/i;
 const WANTS_TO_MARRY = /\b(?:want|wants|wanting|hope|hopes|plan|plans|to\s+marry|get\s+married|getting\s+married)\b/i;
 
 /** The relationship-status limits a clause names ("married men", "someone not yet divorced"). */
@@ -721,7 +724,15 @@ export function readDealbreakers(
     const raw = resolved !== said && readRuleClause(clean(resolved)).named.size > 0 ? resolved : said;
     lastTopicWord = topicWordIn(raw) ?? lastTopicWord;
     const clause = clean(raw);
-    if (!clause || ACCEPTANCE.test(clause) || DISMISSAL.test(clause) || EXCEPTION.test(clause) || !looksEnglish(clause))
+    if (
+      !clause ||
+      ACCEPTANCE.test(clause) ||
+      DISMISSAL.test(clause) ||
+      EXCEPTION.test(clause) ||
+      LOSS_TOLD.test(clause) ||
+      ANAPHOR.test(clause) ||
+      !looksEnglish(clause)
+    )
       continue;
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
     const traits = [
@@ -958,7 +969,7 @@ const PAST_PARTNER_AGAIN =
 const NOTHING_SAYS =
   /(^|[.!?]\s+)(?:because\s+|oh,?\s+)?nothing\s+says\s+(?:[\w']+\s+){1,3}?like\s+([^.!?]+?)(?:,?\s*(?:right|eh|huh|yeah|amirite|lol))?\s*[.!?]+/gi;
 const SAID_NO_ONE_EVER =
-  /(^|[.!?]\s+)(?:(?:i|we)\s+)?(?:just\s+|really\s+|totally\s+)?(?:love|adore|like|enjoy|want|need|dream\s+of)\s+([^.!?]+?)[.!,]?\s*(?:said\s+no\s+(?:one|woman|man|body)\s+ever)\b[.!]*/gi;
+  /(^|[.!?]\s+)(?:(?:sure|oh|yeah),?\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+)?(?:just\s+|really\s+|totally\s+)?(?:love|adore|like|enjoy|want|need|dream\s+of)\s+([^.!?]+?)(?:\.{1,3}|[!,])?\s*(?:said\s+no\s+(?:one|woman|man|body)(?:\s+ever)?)\b[.!]*/gi;
 /**
  * A double negative is a yes: "It's not that I don't want kids" wants them; "It's not that I'd
  * never date someone with kids" and "It's not that I don't like dogs" accept them.
@@ -980,7 +991,7 @@ const STORY_AGAIN =
  * friends, we're done": whoever the condition describes is refused.
  */
 const IF_YOU_THEN_GO = new RegExp(
-  String.raw`(^|[.!?]\s+|[,;]\s*)if\s+you\s+([^,.!?;]+?)(?:,\s*(?:even|especially|including|just|not\s+even)\b[^,.!?;]*)?,?\s+(?:(?:then|please|just),?\s+)?${DISMISSAL_WORDS}[^.!?]*[.!?]*`,
+  String.raw`(^|[.!?]\s+|[,;:]\s*)if\s+you\s+([^,.!?;]+?)(?:,\s*(?:even|especially|including|just|not\s+even)\b[^,.!?;]*)?,?\s+(?:(?:then|please|just),?\s+)?${DISMISSAL_WORDS}[^.!?]*[.!?]*`,
   "gi",
 );
 /**
@@ -994,7 +1005,7 @@ const THEN_IM_OUT =
  * flag - a temper". What follows is the limit, read as if said alone.
  */
 const LABELLED =
-  /(^|[.!?\n]\s*)(?:(?:my|the|a|one|an)\s+)?(?:(?:only|biggest|main|real|absolute|one|big|hard)\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?|non-negotiables?|red\s+flags?|no-gos?|turn-offs?)(?:\s+for\s+me)?\s*(?:[:=\u2013\u2014]|\s-\s|\s(?:is|are|would\s+be)\s)\s*/gi;
+  /(^|[.!?\n]\s*)(?:(?:my|the|a|one|an)\s+)?(?:(?:only|biggest|main|real|absolute|one|big|hard)\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?|non-negotiables?|red\s+flags?|no-gos?|turn-offs?|list|hard\s+nos?)(?:\s+for\s+me)?\s*(?:[:=\u2013\u2014]|\s-\s|\s(?:is|are|would\s+be)\s)\s*/gi;
 /** Asked of the reader: "Please tell me you don't hunt", "Tell me you're not a gambler". */
 const TELL_ME_YOU_DONT = /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+you\s+(?:don't|do\s+not|never)\s+([\w']+)/gi;
 const TELL_ME_YOU_ARENT =
@@ -1006,7 +1017,12 @@ function restateRefusals(text: string): string {
   return straightApostrophes(text)
     .replace(LABELLED, "$1")
     .replace(NOTHING_SAYS, "$1No $2.")
-    .replace(SAID_NO_ONE_EVER, "$1No $2.")
+    .replace(
+      SAID_NO_ONE_EVER,
+      (_all, start: string, thing: string) =>
+        // "I'd love a boyfriend who's ..." refuses "a boyfriend who's ...", read as "Anyone who's ...".
+        `${start}${/^(?:a|an|the)\s/i.test(thing) ? `${thing} is a no` : `No ${thing}`}.`,
+    )
     .replace(NOT_THAT_I_DONT_WANT, "I $1")
     .replace(UNSAID_I, "$1I $2")
     .replace(IF_YOU_THEN_GO, "$1Anyone who $2 is a no.")

@@ -64,7 +64,7 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   drugs: {
     kind: "habit",
     words:
-      "drugs drug weed marijuana cannabis stoner stoners stoned pothead potheads spliff spliffs cocaine cokehead crackhead junkie junkies druggie druggies mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
+      "drugs drug weed marijuana cannabis stoner stoners stoned pothead potheads spliff spliffs substances cocaine cokehead crackhead junkie junkies druggie druggies mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
     against: "drug-free",
   },
   cats: { kind: "habit", words: "cat cats kitten kittens" },
@@ -179,7 +179,7 @@ const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building
 const ABOUT = new Set(["about", "regarding", "concerning"]);
 const HAVING = new Set(["has", "have", "having", "with", "already", "own", "got"]);
 const WANTING =
-  /\b(?:want|wants|wanting|wanted|hope|hopes|hoping|plan|plans|planning|someday|one\s+day|future|more|eager)\b/;
+  /\b(?:want|wants|wanting|wanted|hope|hopes|hoping|plan|plans|planning|someday|one\s+day|future|more|eager|like|love|eventually)\b/;
 /** A topic placed inside something said before ("raise children in it") is about that thing. */
 const FRAME = new Set(["in", "into", "around", "with"]);
 const BACK_REFERENCE = new Set(["it", "that", "this", "them", "there"]);
@@ -431,8 +431,11 @@ export function readSelf(selfText: string): SelfReading {
 }
 
 /** The first word of a clause that names a topic ("dogs" in "It's not that I don't like dogs"). */
+/** A parent named is a person ("my dad lost our house ..."), never what a later "it" stands for. */
+const PARENT_WORD = /^(?:dad|dads|father|fathers|mom|moms|mum|mums|mother|mothers|parent|parents)$/;
+
 export function topicWordIn(clause: string): string | undefined {
-  return readClause(clause).find((w) => topicOfWord(w) !== undefined)?.word;
+  return readClause(clause).find((w) => topicOfWord(w) !== undefined && !PARENT_WORD.test(w.word.toLowerCase()))?.word;
 }
 
 /** The habit a rule about `topic` is also met by (a rule about tobacco is met by smoking). */

@@ -107,7 +107,7 @@ const FIRST_PERSON_REFUSAL = String.raw`(?:(?:a|an|the|one)\s+)?(?:something|som
 /** "... not something I'll ever do", "... not something I'd consider". */
 const NOT_FOR_ME = String.raw`not\s+(?:something|anything|a\s+thing)\s+(?:i'll|i'd|i\s+will|i\s+would|i\s+can|i\s+could)\s+(?:ever\s+)?[\w']+`;
 /** What the thing does to the person: "heavy ink puts me off", "vapour in the car would finish me off". */
-const AVERSION = String.raw`(?:would|will|'d|'ll)\s+break\s+my\s+heart|(?:puts?|turns?)\s+me\s+(?:right\s+|completely\s+|totally\s+|straight\s+|really\s+)?off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
+const AVERSION = String.raw`(?:would|will|'d|'ll)\s+break\s+my\s+heart|(?:(?:is|are|'s|'re)\s+going\s+to|(?:is|are|'s|'re)\s+gonna|would|will|'d|'ll)\s+eat\s+me\s+alive|(?:puts?|turns?)\s+me\s+(?:right\s+|completely\s+|totally\s+|straight\s+|really\s+)?off|(?:would|will|'d|'ll)\s+(?:finish|end|kill)\s+me(?:\s+off)?|ends\s+it\s+for\s+me|(?:makes?|made)\s+me\s+(?:sneeze|itch|wheeze|cough|sick|ill|gag|retch)|(?:don't|do\s+not|doesn't|does\s+not)\s+mix|(?:won't|will\s+not|wouldn't|would\s+not)\s+work(?:\s+for\s+me)?|(?:would|will|'d|'ll)\s+(?:wear|grind)\s+me\s+down|(?:would|will|'d|'ll)\s+(?:exhaust|drain|suffocate|smother)\s+me|(?:won't|will\s+not|wouldn't|would\s+not|doesn't|does\s+not|don't|do\s+not)\s+suit\s+me|(?:is|are|'s|'re)\s+where\s+i\s+(?:check|tap|bow)\s+out|need\s+not\s+apply|(?:haven't|have\s+not|hasn't|has\s+not|never)\s+worked\s+(?:out\s+)?for\s+me|(?:isn't|is\s+not)\s+a\s+relationship\s+to\s+me|(?:has|have)\s+no\s+place\s+in\s+my\s+(?:life|home|world|house|future)`;
 export const POST_NEGATION = new RegExp(
   String.raw`\b(?:(?:(?:is|are|'s|'re)\s+(?:both\s+|all\s+)?)(?:not\s+${NOT_MINE}|${NOT_FOR_ME}|${A_NO}|${RULED_OUT}|${FIRST_PERSON_REFUSAL})|not\s+${NOT_MINE}|${A_NO}|(?:isn't|aren't)\s+${NOT_MINE}|(?:(?:has|have|'ve|had)\s+never\s+been|(?:hasn't|haven't|wasn't|weren't)\s+(?:ever\s+)?(?:been\s+)?)\s*${NOT_MINE}|(?:isn't|aren't)\s+${NOT_FOR_ME.replace(/^not\\s\+/, "")}|${AVERSION}|hard\s+pass)\b`,
   "i",
@@ -157,7 +157,7 @@ const PHRASES: readonly [RegExp, string][] = [
     "cure food",
   ],
   [
-    /\b(?:over|with)\s+(?:wood\s+|hickory\s+|oak\s+|apple\s+|cherry\s+)?smoke\b|\b(?:wood|hickory|bonfire|campfire)\s*smoke\b|\bsmoke\s+(?:alarms?|detectors?|machines?|signals?|bombs?|screens?|damage|inhalation|jumpers?)\b|\b(?:fire|fires|flames)\s+and\s+smoke\b|\bsmoke\s+and\s+(?:fire|flames|mirrors)\b/gi,
+    /\b(?:over|with)\s+(?:wood\s+|hickory\s+|oak\s+|apple\s+|cherry\s+)?smoke\b|\b(?:wood|oak|peat|beech|hickory|apple|cherry|bonfire|campfire|fire|kiln)\s*smoke\b|\b(?:deal|deals|dealing|dealt)\s+with\s+(?:more\s+|a\s+lot\s+of\s+|lots\s+of\s+|plenty\s+of\s+)?smoke\b|\bsmoke\s+(?:alarms?|detectors?|machines?|signals?|bombs?|screens?|damage|inhalation|jumpers?)\b|\b(?:fire|fires|flames)\s+and\s+smoke\b|\bsmoke\s+and\s+(?:fire|flames|mirrors)\b/gi,
     "fire",
   ],
   [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
@@ -189,8 +189,11 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bLabour\b(?!-)/g, "labour-voter"],
   [/\blib\s*dems?\b|\bliberal\s+democrats?\b/gi, "liberal"],
   [/\bReform\s+UK\b|\bvot(?:e|es|ed|ing)\s+reform\b/gi, "reform-voter"],
-  [/\b(?:left\s+of\s+cent(?:re|er)|cent(?:re|er)[-\s]left|far[-\s]left)\b/gi, "left-wing"],
-  [/\b(?:right\s+of\s+cent(?:re|er)|cent(?:re|er)[-\s]right|far[-\s]right)\b/gi, "right-wing"],
+  [/\b(?:left\s+of\s+cent(?:re|er)|cent(?:re|er)[-\s]left|far[-\s]left|hard[-\s]left)\b/gi, "left-wing"],
+  [
+    /\b(?:right\s+of\s+cent(?:re|er)|cent(?:re|er)[-\s]right|far[-\s]right|hard[-\s]right|alt[-\s]right)\b/gi,
+    "right-wing",
+  ],
   [
     /\b(?:conservative|liberal|progressive)(?=\s+(?:with|about|in\s+(?:how|what)|when|estimates?|dresser|amounts?|helpings?|arts|use|sprinkling|dose|rock|metal|house|trance|lenses|disease|education|school))/gi,
     "measured",
@@ -200,7 +203,11 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bblend(?:ed|ing)?\s+(?:our\s+|two\s+)?famil(?:y|ies)\b/gi, "stepfamily"],
   [/\b(?:buy|buys|bought|get|gets|got|score|scores)\s+(?:\w+\s+){0,2}from\s+a\s+dealer\b/gi, "buy drugs"],
   [/\bdrug\s+dealers?\b/gi, "drugs"],
-  // "Joint" alone is also an account or a knee; smoked or rolled, it is cannabis.
+  // "Joint" alone is also an account or a knee; smoked or rolled, or had somewhere, it is cannabis.
+  [
+    /\b(?:a|the|my|one|another)\s+joint\s+(?=(?:on\s+the\s+(?:balcony|sofa|couch|porch|step|back\s+step)|after\s+(?:work|dinner|i\s+log\s+off)|before\s+bed|to\s+(?:unwind|relax|wind\s+down)|every\s+(?:night|evening))\b)/gi,
+    "weed ",
+  ],
   [
     /\b(smok(?:e|es|ed|ing)|roll(?:s|ed|ing)?|spark(?:s|ed|ing)?\s+up)\s+(?:a\s+|the\s+(?:odd|occasional)\s+|an\s+occasional\s+)?joints?\b/gi,
     "$1 weed",
@@ -221,7 +228,7 @@ const PHRASES: readonly [RegExp, string][] = [
   ],
   // Drugs as someone's work, not their habit: "I hand out drugs all day", "I work in drug rehab".
   [
-    /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement|units?|teams?|officers?|detectives?|dogs?)\b/gi,
+    /\b(?:hand(?:s|ed|ing)?\s+out|dispens(?:e|es|ed|ing)|prescrib(?:e|es|ed|ing)|administer(?:s|ed|ing)?)\s+(?:\w+\s+)?drugs\b|\bdrugs?\s+(?:rehabilitation|rehab|policy|polic(?:ies)|trials?|testing|research|counsell?ors?|counsell?ing|workers?|services?|education|awareness|safety|development|discovery|compan(?:y|ies)|charit(?:y|ies)|squad|enforcement|units?|teams?|officers?|detectives?|dogs?|charts?|doses|rounds|trolleys?|errors|interactions)\b|\bdrugs?\b(?=[^.!?]{0,40}\b(?:prescription|prescribed)\b)/gi,
     "medicine-work",
   ],
   // A habit that took someone from the person is theirs to hate, not to have: "I lost my brother
@@ -244,6 +251,15 @@ const PHRASES: readonly [RegExp, string][] = [
     /\b(?:oh\s+my|for|by)\s+(?:god|gosh|lord)(?:'s\s+sake)?\b|\bthank\s+(?:god|goodness)\b(?!\s+(?:every|each|daily|always|for\s+(?:my|his|her|our|the\s+gift)))|\bgod\s+(?:knows|help\s+me|forbid)\b|\b(?:is|are)\s+my\s+(?:church|religion|temple|faith|drug|therapy)\b|\b(?:my|the)\s+only\s+drug\b|\bsmoking\s+hot\b|\bpet\s+(?:peeves?|projects?|hates?|subjects?|names?|theor(?:y|ies))\b|\bkidd(?:ing|ed)\b|\b(?:like\s+)?a\s+kid\s+in\s+a\s+(?:sweet|candy|toy)\s+(?:shop|store)\b|\bmarried\s+to\s+(?:my|the|his|her|their)\s+(?:job|work|career|desk|business|phone)\b/gi,
     "idiom",
   ],
+  // A craving that is no drug: "adrenaline junkies", "a news junkie"; substances that are no drug.
+  [
+    /\b(adrenaline|news|gym|sugar|caffeine|coffee|fitness|thrill|speed|culture|fashion|data|property)\s+junkies?\b/gi,
+    "$1-fan",
+  ],
+  [/\b(?:hazardous|toxic|chemical|dangerous|radioactive|cleaning)\s+substances\b/gi, "chemicals"],
+  // "Nothing beats X" loves X, it denies nothing.
+  [/\bnothing\s+(?:beats|compares\s+(?:to|with)|tops|quite\s+beats)\b/gi, "I love"],
+  [/\bno\s+offen[cs]e\b/gi, "idiom"],
   // A card game's trump is no politician: "a good trump card".
   [/\btrump\s+cards?\b/gi, "card"],
   // Loving an animal is no animal at home: "a cat lover", "a dog person" (having one is read
@@ -271,6 +287,18 @@ const PHRASES: readonly [RegExp, string][] = [
     /(?<!\b(?:my|our|his|her|their|your)\s+(?:\w+\s+)?)\b(?:kids'|kids's|children's|childrens)\s+(?=(?:football|rugby|swimming|tennis|sports?|clubs?|coach(?:es|ing)?|camps?|books?|authors?|writer|tv|television|shows?|theatre|parties|party|entertainer|menu|clothes|clothing|fashion|ward|hospital|nurse|doctor|charity|charities|library|section|channel|songs?|choir|classes|lessons?|ministry|home|homes|services?|rights|play|games?|toys?)\b)/gi,
     "youth ",
   ],
+  // Another person's children, taken on with a partner, are stepchildren: "I'm not looking to take
+  // on someone else's children" is no stance on having children of one's own.
+  [
+    /\b(?:someone\s+else's|somebody\s+else's|other\s+people's|another\s+(?:man's|woman's|person's))\s+(?:kids|children|child)\b/gi,
+    "stepkids",
+  ],
+  // A family as a plan or an aspiration is children ("starting a family" is read in topicsIn);
+  // "family" alone is not ("I love my family").
+  [/(?<!\b(?:have|has|got|had)\s+)\ba\s+family\s+of\s+(?:my|our)\s+own\b/gi, "kids someday"],
+  // Not yet is no "no": "No kids yet, but I'd love them in a few years".
+  [/\bno\s+(?:kids|children|babies)\s+(?:yet|so\s+far|for\s+now)\b/gi, "none so far"],
+  [/\ba\s+family\s+(?:is|as)\s+(?:your|the|their|a)\s+plan\b/gi, "kids are your plan"],
   // Someone else's animals and children are not the person's own: "I walk my neighbour's dog".
   [
     /\b(?:my|our|a|the)\s+(?:\w+\s+)?(?:neighbou?rs?|friends?|sisters?|brothers?|mum|mom|mother|dad|father|parents|boss|colleagues?|cousins?|aunt|uncle|gran|granny|grandma|grandpa|flatmates?|roommates?|housemates?|clients?|customers?)'s?\s+(?:dogs?|cats?|pupp(?:y|ies)|kittens?)\b/gi,
@@ -393,8 +421,18 @@ function mendSpelling(text: string): string {
   });
 }
 
+/**
+ * An aside between two dashes that parts a subject from what is said of it ("anyone with a
+ * conviction — any kind — is a no", "if you're not divorced — papers signed — then don't") left
+ * out; a list between dashes before a new clause ("— the bookies, casinos — I can't") stays.
+ */
+const DASHED_ASIDE =
+  /\s+[\u2014\u2013]\s+[^\u2014\u2013.!?\n]{1,80}?\s+[\u2014\u2013]\s+(?=(?:is|are|was|were|would|will|then|has|have|isn't|aren't|wasn't|won't|can't|makes?|puts?|turns?|need|needs)\b)/gi;
+
 export function fromTexting(text: string): string {
-  return mendSpelling(TEXTING.reduce((said, [shorthand, full]) => said.replace(shorthand, full), text));
+  return mendSpelling(
+    TEXTING.reduce((said, [shorthand, full]) => said.replace(shorthand, full), text).replace(DASHED_ASIDE, " "),
+  );
 }
 
 export function readClause(said: string): ReadWord[] {

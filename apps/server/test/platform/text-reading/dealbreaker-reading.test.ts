@@ -31,7 +31,7 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["Someone glued to their phone at dinner.", "Are you glued to your phone at dinner?", "yes"],
     ["Drummers.", "Are you a drummer?", "yes"],
     ["I won't date a lawyer again.", "Are you a lawyer?", "yes"],
-    ["Extreme sports.", "Are extreme sports part of your life?", "yes"],
+    ["Extreme sports.", AREA_QUESTIONS.extremeSports.question, "yes"],
     ["Someone who is still on the apps while we're dating.", "Are you still on the apps?", "yes"],
     ["I need someone who has never struggled with addiction.", "Have you ever struggled with addiction?", "yes"],
     ["People in pyramid schemes or multi-level marketing.", "Are you in pyramid schemes?", "yes"],
@@ -40,11 +40,7 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     // Guns, gambling and an ex close by have neutral questions of their own.
     ["Guns are out of the question.", "Do you own a gun?", "yes"],
     ["Please, nobody who spends their evenings at the casino.", "Do you gamble or bet regularly?", "yes"],
-    [
-      "If you're still living with your ex, keep scrolling.",
-      "Do you live with a former partner, or stay very close to one?",
-      "yes",
-    ],
+    ["If you're still living with your ex, keep scrolling.", AREA_QUESTIONS.ex.question, "yes"],
     // Shortened so as not to quote, a question never ends on a count ("...on the road three?").
     ["A partner who is away on the road three weeks a month.", "Are you away on the road?", "yes"],
     ["Anyone who can't share their home with pets.", "Would you share your home with pets?", "no"],
@@ -180,11 +176,7 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
     ["A man who punches walls is someone I'll never date.", AREA_QUESTIONS.temper.question, "yes"],
     ["Betting apps on the phone wrecked my family once; never again.", "Do you gamble or bet regularly?", "yes"],
     ["I won't have a weapon under my roof.", "Do you own a gun?", "yes"],
-    [
-      "If your ex is still your closest friend, we're not going to work.",
-      "Do you live with a former partner, or stay very close to one?",
-      "yes",
-    ],
+    ["If your ex is still your closest friend, we're not going to work.", AREA_QUESTIONS.ex.question, "yes"],
     ["A partner whose job keeps them away all week won't work.", "Does your job keep you away all week?", "yes"],
     ["Monogamy isn't up for debate.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Don't message me if you own a gun.", "Do you own a gun?", "yes"],
@@ -356,6 +348,7 @@ describe("limits that could be read as something else, and forms of refusal met 
     ["Someone who'd rush into marriage.", "I want to marry, in time."],
     ["Religious extremists.", "I'm a Quaker and my faith is quiet."],
     ["Anyone who'd make our kids go to church.", "I'm Catholic and would love a family."],
+    ["A partner who'd stop me seeing my kids.", "I have kids of my own and love big families."],
   ])("%s takes no stance on children, marriage or faith: it refuses no one who says %j", (dealbreaker, otherSays) => {
     expect(limits(dealbreaker)).toEqual(["trait"]);
     expect(checkLimits(holder(dealbreaker), other(otherSays)).conflict).toBe(false);
@@ -424,6 +417,84 @@ describe("limits that could be read as something else, and forms of refusal met 
       checkLimits(heavy, other("Friday nights I'm usually three bottles of wine deep with the lads.")).conflict,
     ).toBe(true);
     expect(checkLimits(heavy, other("A glass of wine with Sunday lunch.")).conflict).toBe(false);
+  });
+});
+
+describe("limits said in passing: asides, sarcasm, preambles and topics named by what they do", () => {
+  it.each([
+    [
+      "I look after my nephew a lot, so anyone with a conviction — any kind, I don't care how long ago — is a no from me.",
+      AREA_QUESTIONS.record.question,
+    ],
+    [
+      "Sure, I'd love a boyfriend who's a voice on WhatsApp for half the year... said no one.",
+      AREA_QUESTIONS.distance.question,
+    ],
+    [
+      "Lost a close mate to a climbing accident. Adrenaline junkies aren't for me.",
+      AREA_QUESTIONS.extremeSports.question,
+    ],
+    [
+      "If your ex is your best mate and still your first call, that's going to eat me alive.",
+      AREA_QUESTIONS.ex.question,
+    ],
+    ["So someone planning a life somewhere else... that won't work, will it?", AREA_QUESTIONS.moving.question],
+    ["I need someone who's home in the evenings.", AREA_QUESTIONS.hours.question],
+    ["I'm veggie and I genuinely couldn't kiss someone who's just eaten a steak.", AREA_QUESTIONS.meat.question],
+  ])("%s → %s", (dealbreaker, question) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, "yes"]]);
+  });
+
+  it("reads the limit an aside, a colon or a story leaves apart from its refusal", () => {
+    expect(limits("If you're not properly divorced — papers signed, done — then don't message me.")).toEqual([
+      "separated",
+    ]);
+    expect(
+      limits(
+        "After the last few years I've stopped pretending it doesn't matter: if you're on the hard-right side of things, we're done before we start.",
+      ),
+    ).toEqual(["conservative"]);
+    expect(limits("So if a family is your plan, we're on different roads.")).toEqual(["wantsChildren"]);
+    expect(limits("I'm eleven years clean, so I can't have any substances around.")).toEqual(["cannabis"]);
+    // A parent named first is no "it" later, and a list between dashes is what "it" stands for.
+    const horses = read(
+      "My dad lost our house to the horses. So anything like that — the bookies, casinos — I physically can't be around it.",
+    );
+    expect(horses.map((item) => (item.kind === "limit" ? item.limit : item.kind))).not.toContain("wantsChildren");
+    expect(asked(horses)).toContainEqual([WORD_TOPIC_QUESTIONS.gambling, "yes"]);
+    expect(asked(horses).map(([question]) => question)).not.toContain("Is anything part of your life?");
+  });
+
+  it.each([
+    [
+      "Smokers.",
+      "I'm a firefighter, so I deal with more smoke than I'd like.",
+      "Nothing beats my first ciggie with a strong coffee.",
+    ],
+    [
+      "Smokers.",
+      "I come home smelling faintly of oak smoke from the smokehouse.",
+      "Nothing beats my first ciggie with a strong coffee.",
+    ],
+    [
+      "Drugs.",
+      "I spend all day checking drug charts, so the only drugs in my life come with a prescription.",
+      "My wind-down is a joint on the balcony after I log off.",
+    ],
+    [
+      "Someone who doesn't want kids.",
+      "No kids yet, but I'd love them in a few years.",
+      "I'm happily child-free and always will be.",
+    ],
+  ])("%s refuses no one who says %j, and still refuses %j", (dealbreaker, harmless, breaks) => {
+    expect(checkLimits(holder(dealbreaker), other(harmless)).conflict).toBe(false);
+    expect(checkLimits(holder(dealbreaker), other(breaks)).conflict).toBe(true);
+  });
+
+  it("someone else's children are stepchildren, no stance on having one's own", () => {
+    expect(limits("I'm not looking to take on someone else's children.")).not.toContain("wantsChildren");
+    const wantsOwn = other("I teach Year 2, and I'd like kids of my own within a few years.");
+    expect(checkLimits(holder("I'm not looking to take on someone else's children."), wantsOwn).conflict).toBe(false);
   });
 });
 
@@ -837,14 +908,14 @@ describe("other voices, a status in the other's own words, and stances that are 
         ),
       ),
     ).toEqual([["Do you live far from here, or spend weeks at a time away?", "yes"]]);
-    const ex = [["Do you live with a former partner, or stay very close to one?", "yes"]];
+    const ex = [[AREA_QUESTIONS.ex.question, "yes"]];
     expect(asked(read("If you still live with your ex, even just as friends, we're done."))).toEqual(ex);
     // "Who used to be your husband" is an ex, no stance on marriage.
     expect(
       read(
         "An ex who is still part of your daily life is a dealbreaker: I can't compete with a best friend who used to be your husband.",
       ).map((item) => (item.kind === "ask" ? item.question : item.kind)),
-    ).toEqual(["Do you live with a former partner, or stay very close to one?"]);
+    ).toEqual([AREA_QUESTIONS.ex.question]);
   });
 
   it("a statement made into a question is not asked", () => {
