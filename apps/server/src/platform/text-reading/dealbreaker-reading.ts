@@ -734,20 +734,16 @@ export function readDealbreakers(
       !looksEnglish(clause)
     )
       continue;
+    if (TREATS_A_THING.test(clause) || WHEN_OR_WHY.test(clause)) {
+      const label = shortLabel(clause);
+      add({ kind: "trait", id: `trait:${slug(label)}`, label: lowerFirst(label), words: clause });
+      continue;
+    }
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
     const traits = [
       ...words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w))),
       ...(IMPOSES_ON_ME.test(clause) ? ["pressing"] : []),
     ];
-    if (TREATS_A_THING.test(clause) || WHEN_OR_WHY.test(clause)) {
-      add({
-        kind: "trait",
-        id: `trait:${slug(shortLabel(clause))}`,
-        label: lowerFirst(shortLabel(clause)),
-        words: clause,
-      });
-      continue;
-    }
     // "Someone who is still married" is about where they stand now, not whether they want to marry.
     const status = traits.length === 0 ? statusLimits(clause) : [];
     if (status.length > 0) {

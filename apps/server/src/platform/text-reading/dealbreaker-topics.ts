@@ -430,12 +430,12 @@ export function readSelf(selfText: string): SelfReading {
   return self;
 }
 
-/** The first word of a clause that names a topic ("dogs" in "It's not that I don't like dogs"). */
-/** A parent named is a person ("my dad lost our house ..."), never what a later "it" stands for. */
-const PARENT_WORD = /^(?:dad|dads|father|fathers|mom|moms|mum|mums|mother|mothers|parent|parents)$/;
-
+/**
+ * The first word of a clause that names a topic ("dogs" in "It's not that I don't like dogs"). A
+ * parent named is a person ("my dad lost our house ..."), never what a later "it" stands for.
+ */
 export function topicWordIn(clause: string): string | undefined {
-  return readClause(clause).find((w) => topicOfWord(w) !== undefined && !PARENT_WORD.test(w.word.toLowerCase()))?.word;
+  return readClause(clause).find((w) => topicOfWord(w) !== undefined && !PARENT_WORDS.has(w.stem))?.word;
 }
 
 /** The habit a rule about `topic` is also met by (a rule about tobacco is met by smoking). */

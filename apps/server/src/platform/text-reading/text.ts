@@ -131,6 +131,9 @@ const NEVER_MISS = /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarel
 /** So is a denied going without: "I never leave the house without my handgun" has one. */
 const NEVER_WITHOUT =
   /\b(?:never|don't|do\s+not|wouldn't|would\s+never|won't|rarely)\s+((?:[\w']+\s+){0,4}?)without\b/gi;
+/** Driving after drinking, however said: "drinks and drives", "drink-driving", "drives drunk". */
+export const DRINK_DRIVING = String.raw`\b(?:drink|drinks|drinking|drank)\s+(?:and|&|then)\s+(?:drive|drives|driving|drove)\b|\b(?:drink|drunk)[-\s]driv(?:e|es|ing|er|ers)\b|\b(?:drive|drives|driving|drove)\s+(?:drunk|after\s+drinking|under\s+the\s+influence)\b`;
+
 /**
  * Turns of phrase that name a topic in more than one word, joined so the topic's word list knows
  * them: "little ones" are children, blending families is taking on stepchildren, and what one
@@ -163,10 +166,7 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bglass(?:es)?\s+of\s+(?:red|white|ros[eé]|bubbly|fizz)\b/gi, "wine"],
   // Driving after drinking is its own question (AREA_QUESTIONS.drinkDriving), not a rule against
   // a glass of wine: "Anyone who drinks and drives".
-  [
-    /\b(?:drink|drinks|drinking|drank)\s+(?:and|&|then)\s+(?:drive|drives|driving|drove)\b|\b(?:drink|drunk)[-\s]driv(?:e|es|ing|er|ers)\b|\b(?:drive|drives|driving|drove)\s+(?:drunk|after\s+drinking|under\s+the\s+influence)\b/gi,
-    "drink-driving",
-  ],
+  [new RegExp(DRINK_DRIVING, "gi"), "drink-driving"],
   // Weeding is gardening, not cannabis ("weed" stems the same): "my weeding is never done".
   [/\bweed(?:ing|ed|killer)\b|\b(?:pull|pulls|pulling|pulled)\s+(?:up\s+)?(?:the\s+)?weeds\b/gi, "gardening"],
   // Drinking what holds no alcohol is no drinking: "I drink a lot of tea and water".
