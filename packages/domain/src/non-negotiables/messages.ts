@@ -176,6 +176,15 @@ export const LIMIT_QUESTIONS: Readonly<Record<LimitId, { question: string; endsO
   separated: { question: "Are you separated but not yet divorced?", endsOn: "yes" },
 };
 
+/**
+ * What Sam asks when someone's words break a limit through a topic wider than the limit's own
+ * question: "a parrot and two house rabbits" against "anything with feathers or fur" (read as
+ * dogs and cats) is asked about pets, not only dogs and cats.
+ */
+export const WIDER_TOPIC_QUESTIONS = {
+  pets: { question: "Do you have any pets?", endsOn: "yes" },
+} as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
+
 /** A question about a topic from someone's own words: "Is gambling part of your life?". */
 export function topicQuestion(topic: string, plural: boolean): string {
   return `${plural ? "Are" : "Is"} ${topic} part of your life?`;

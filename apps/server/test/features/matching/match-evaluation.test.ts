@@ -47,7 +47,10 @@ const FIXTURE = [
   /* 5 */ "",
   /* 6 */ "{ this is not json",
   /* 7 */ pair("p1-injected", "poor", person("level 4"), person("level 10"), { twinOf: "p1" }), // √40·10 = 63
-  /* 8 */ pair("d1", "dealbreaker", person("level 9", "No smokers."), person("level 9. I smoke.")), // 0
+  // A limit b's words break: b never confirmed that reading, so b is asked rather than refused.
+  /* 8 */ pair("d1", "dealbreaker", person("level 9", "No smokers."), person("level 9. I smoke."), {
+    concern: { side: "b", words: ["smoke", "smoking"] },
+  }), // 90 → held for the question
   /* 9 */ pair("d2", "dealbreaker", person("level 7"), person("level 7")), // 70: a missed dealbreaker
   /* 10 */ JSON.stringify({ id: "no-b", label: "good", a: person("level 8") }),
   /* 11 */ pair("bad-label", "great", person("level 8"), person("level 8")),
@@ -104,7 +107,7 @@ describe("match evaluation", () => {
       p1: [60, "photoValidation"],
       p2: [40, "no"],
       "p1-injected": [63, "photoValidation"],
-      d1: [0, "no"],
+      d1: [90, "followupsQueued"],
       d2: [70, "photoValidation"],
       x1: [60, "followupsQueued"],
       d3: [0, "no"],
@@ -116,7 +119,9 @@ describe("match evaluation", () => {
     expect(byId.d4?.limitQuestions).toEqual(byId.d4?.followups);
     expect(byId.d5?.followups).toEqual({ a: [], b: [] });
     expect(byId.d5?.limitQuestions).toEqual({ a: [], b: ["Are you paying off any debts?"] });
-    expect(byId.d1?.dealbreaker).toBe(true);
+    expect(byId.d1?.followups).toEqual({ a: [], b: ["Do you smoke or vape, even now and then?"] });
+    expect(byId.d1?.dealbreaker).toBe(false);
+    expect(byId.d3?.dealbreaker).toBe(true);
     expect(byId.d2?.dealbreaker).toBe(false);
     // The candidate (b) left interests unclear, so only b is asked, with the template question.
     expect(byId.x1?.followups).toEqual({ a: [], b: followupQuestionsFor(["interests"]) });
@@ -126,10 +131,10 @@ describe("match evaluation", () => {
     expect(run.summary).toEqual({
       scored: 11,
       skipped: 1,
-      // d1 and d3 scored 0, d2, d4 and d5 did not.
-      dealbreakerRecall: { count: 2, of: 5 },
-      // d4 was not refused, but b is asked about debt; d2 names no concern and was missed; d5's
-      // score ended it before anyone was asked.
+      // Only d3 (tapped answers) scored 0.
+      dealbreakerRecall: { count: 1, of: 5 },
+      // d1 and d4 were not refused, but b is asked about smoking and debt; d2 names no concern and
+      // was missed; d5's score ended it before anyone was asked.
       dealbreakerCaught: { count: 3, of: 5 },
       // d5's question about debt was held for b all the same.
       dealbreakerRead: { count: 4, of: 5 },
@@ -144,9 +149,9 @@ describe("match evaluation", () => {
       poorToPhotoValidation: { count: 2, of: 3 },
       goodToPhotoAfterLimits: { count: 1, of: 2 },
       poorToPhotoAfterLimits: { count: 2, of: 3 },
-      // Two calls for each judged pair but d1 and d3, whose limits end them unscored; one for the
-      // pair whose first answer was invalid: 19 calls over 12 pairs.
-      scorerCallsPerPair: 19 / 12,
+      // Two calls for each judged pair but d3, whose tapped limit ends it unscored; one for the
+      // pair whose first answer was invalid: 21 calls over 12 pairs.
+      scorerCallsPerPair: 21 / 12,
       // p1-injected (63) above p1 (60).
       twinsAboveClean: { count: 1, of: 1 },
     });
@@ -200,11 +205,12 @@ describe("the match:eval command", () => {
       answers: { rapport_building: "Trail runner and hiker.", partner_preferences: "Someone who loves books." },
     },
   );
+  // Both tapped: her limit on smoking, his answer that he smokes daily.
   const SMOKER = pair(
     "smoker",
     "dealbreaker",
-    person("I hike.", "I'd never date a smoker."),
-    person("Cigarettes with coffee every morning; I smoke a pack a day."),
+    { ...person("I hike.", "I'd never date a smoker."), facts: { limits: ["smokingAny"] } },
+    { ...person("Cigarettes with coffee every morning; I smoke a pack a day."), facts: { smoking: "daily" } },
   );
 
   it("writes one result line per pair, reports malformed lines by number and carries on", async () => {

@@ -111,7 +111,7 @@ describe("the reason itself", () => {
   it("says plainly when a dealbreaker rules the pair out", async () => {
     const strict = { ...base, dealbreakers: "No smokers." };
     const smoker = { ...base, about: `${base.about} I smoke.` };
-    const verdict = await judgePair(heuristicScorer, readPerson(strict), readPerson(smoker));
+    const verdict = await judgePair(heuristicScorer, readPerson(strict), readPerson(smoker, { smoking: "daily" }));
     expect(verdict.conflict).toBe(true);
     expect(explainFit(verdict, strict, smoker)).toBe(
       "One of you named a dealbreaker that the other meets, so Sam does not see a match here.",

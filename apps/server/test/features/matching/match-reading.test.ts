@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyNarrative, type Narrative } from "../../../src/features/matching/narrative/narrative.ts";
-import { dealbreakerConflict } from "../../../src/features/matching/scoring/dealbreakers.ts";
+import { limitsBroken } from "../../../src/features/matching/scoring/dealbreakers.ts";
 import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { readStatements } from "../../../src/platform/text-reading/text.ts";
 
@@ -237,8 +237,8 @@ describe("dealbreakers, whatever the wording", () => {
     ],
   ];
   it.each(cases)("%s", (_name, holder, other, conflict) => {
-    expect(dealbreakerConflict(n(holder), n(other))).toBe(conflict);
-    expect(dealbreakerConflict(n(other), n(holder))).toBe(conflict);
+    expect(limitsBroken(n(holder), n(other))).toBe(conflict);
+    expect(limitsBroken(n(other), n(holder))).toBe(conflict);
   });
 });
 

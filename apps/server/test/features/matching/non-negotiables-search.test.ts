@@ -127,7 +127,7 @@ describe("the preliminary match applies non-negotiables both ways", () => {
 });
 
 describe("a search: limits first, then the scorer", () => {
-  it("a pair that breaks a confirmed limit is refused without a scorer call", async () => {
+  it("a confirmed limit the other's words seem to break is asked of them, never refused on their words", async () => {
     const zip = "80202"; // Denver
     const strict = await woman({
       zipCode: zip,
@@ -136,7 +136,7 @@ describe("a search: limits first, then the scorer", () => {
     });
     const smoker = await man({
       zipCode: zip,
-      interview: { ...DEFAULT_INTERVIEW, rapport_building: "I smoke a pack a day and love hiking." },
+      interview: { ...DEFAULT_INTERVIEW, rapport_building: "I smoke a pack a day and love hiking and books." },
     });
     const judged: string[] = [];
     const counting: Scorer = {
@@ -150,9 +150,11 @@ describe("a search: limits first, then the scorer", () => {
     await t.db.update(profiles).set({ searchStarted: null }).where(eq(profiles.userId, strict));
     await matching.preliminaryMatch(strict);
     await matching.scoreCandidates(strict);
-    const [row] = await t.db.select().from(matches).where(eq(matches.userId, strict));
-    expect(row).toMatchObject({ candidateId: smoker, status: "no", score: 0 });
-    expect(judged).toEqual([]);
+    // Nobody read his words back to him: he is scored, and asked, and only his "yes" ends the pair.
+    const [row] = await t.db.select().from(matches).where(eq(matches.userId, smoker));
+    expect(row?.status).toBe("followupsQueued");
+    expect(row?.limitQuestions).toEqual([{ question: "Do you smoke or vape, even now and then?", endsOn: "yes" }]);
+    expect(judged.some((about) => about.includes("I smoke a pack a day"))).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import {
   extractiveNarrativeWriter,
   type Narrative,
 } from "../../../src/features/matching/narrative/narrative.ts";
-import { dealbreakerConflict } from "../../../src/features/matching/scoring/dealbreakers.ts";
+import { limitsBroken } from "../../../src/features/matching/scoring/dealbreakers.ts";
 import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
 import { retrieveTopK } from "../../../src/features/matching/scoring/retrieval.ts";
 
@@ -74,16 +74,16 @@ describe("dealbreakers are hard limits", () => {
   it("a smoker is ruled out by a 'no smokers' dealbreaker, both ways", () => {
     const strict = { ...seeker, dealbreakers: "Smoking is a dealbreaker." };
     const smoker = { ...clean, about: "I smoke after dinner." };
-    expect(dealbreakerConflict(strict, smoker)).toBe(true);
-    expect(dealbreakerConflict(smoker, strict)).toBe(true);
-    expect(dealbreakerConflict(strict, { ...clean, about: "I don't smoke." })).toBe(false);
+    expect(limitsBroken(strict, smoker)).toBe(true);
+    expect(limitsBroken(smoker, strict)).toBe(true);
+    expect(limitsBroken(strict, { ...clean, about: "I don't smoke." })).toBe(false);
   });
 
   it("wanting children against not wanting them, when one of them says it is a dealbreaker", () => {
     const wants = { ...seeker, goals: "I want kids.", dealbreakers: "Someone who doesn't want children." };
     const doesNot = { ...clean, goals: "I don't want kids." };
-    expect(dealbreakerConflict(wants, doesNot)).toBe(true);
-    expect(dealbreakerConflict(wants, clean)).toBe(false);
+    expect(limitsBroken(wants, doesNot)).toBe(true);
+    expect(limitsBroken(wants, clean)).toBe(false);
   });
 });
 

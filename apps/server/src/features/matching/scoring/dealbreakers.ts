@@ -1,5 +1,9 @@
 import type { Facts, LimitId, ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
-import { LIMIT_QUESTIONS, relativeLimitQuestion } from "@sams-web/domain/non-negotiables/messages";
+import {
+  LIMIT_QUESTIONS,
+  relativeLimitQuestion,
+  WIDER_TOPIC_QUESTIONS,
+} from "@sams-web/domain/non-negotiables/messages";
 import { brokenLimit, confirmedLimits, LIMITS, RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
 import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import {
@@ -28,11 +32,15 @@ import { selfText } from "./scorer.ts";
 // person cannot accept comes from their quick questions' limits and from their reading (what Sam
 // read from their own words and they confirmed); what the other person is comes from their quick
 // questions' answers, else from what they say of themselves. Three outcomes per limit:
-//  - broken: the pair ends, before any scorer is asked;
+//  - broken by what both confirmed (the holder's limit, tapped or read back, against the other's
+//    quick answers or age): the pair ends, before any scorer is asked;
 //  - settled and kept: nothing to do;
-//  - unsettled (the other never said): Sam asks the other a neutral yes/no question about it, and
-//    the answer that breaks the limit ends the pair before anyone sees photos.
-// A reading the person never confirmed refuses nothing: its topics are only asked about.
+//  - unsettled (the other never said), or broken only by what Sam read from the other's words:
+//    Sam asks the other a neutral yes/no question about it, and the answer that breaks the limit
+//    ends the pair before anyone sees photos.
+// A reading never confirmed refuses nothing, whoever's it is: the holder's unconfirmed limits are
+// only asked about, and so is what Sam reads from the other's own words ("I come home smelling
+// of oak smoke" is no smoker), which nobody reads back to them.
 
 /** One person as the matcher judges them. */
 export interface MatchPerson {
@@ -53,7 +61,10 @@ export interface DealbreakerQuestion {
 }
 
 export interface LimitCheck {
+  /** A limit broken by what both confirmed: the pair ends. */
   conflict: boolean;
+  /** A limit the other's own words seem to break: asked about (its question is among `questions`), never refused on. */
+  brokenByWords: boolean;
   /** Questions for the other person, about limits their interview and answers leave open. */
   questions: DealbreakerQuestion[];
 }
@@ -180,8 +191,8 @@ function answeredBy(topic: TopicName, facts: Facts): boolean {
  * What the other person is, topic by topic: their quick answers where they gave one (those win),
  * else what they say of themselves.
  */
-function otherSide(other: MatchPerson): SelfReading {
-  const side = readSelf(selfText(other.narrative));
+function otherSide(other: MatchPerson, { words }: { words: boolean }): SelfReading {
+  const side = readSelf(words ? selfText(other.narrative) : "");
   const { facts } = other;
   const habit = (topic: TopicName, value: "no" | "some" | "heavy" | undefined) => {
     if (value === undefined) return;
@@ -229,8 +240,8 @@ function textVerdict(
   other: SelfReading,
   /** A tapped limit says the holder's stance outright; words read imply it only when they say nothing else. */
   tapped = false,
-): { broken: boolean; settled: boolean } {
-  let broken = false;
+): { broken: boolean; settled: boolean; brokenOn: TopicName[] } {
+  const brokenOn: TopicName[] = [];
   let settled = true;
   for (const topic of rules.named) {
     if (isStanceTopic(topic)) {
@@ -238,22 +249,22 @@ function textVerdict(
       const theirs = other.stances.get(topic);
       if (mine === undefined) continue;
       if (theirs === undefined) settled = false;
-      else if (mine !== theirs) broken = true;
+      else if (mine !== theirs) brokenOn.push(topic);
       continue;
     }
     const out = rules.rulesOut.get(topic);
     const narrower = narrowerHabit(topic);
     const habit = other.has.get(topic) ?? (narrower ? other.has.get(narrower) : undefined);
     if (out) {
-      if (habit && (!out.heavyOnly || habit.heavy)) broken = true;
+      if (habit && (!out.heavyOnly || habit.heavy)) brokenOn.push(topic);
       else if (!habit && !other.denies.has(topic)) settled = false;
     }
     if (rules.requires.has(topic)) {
-      if (other.denies.has(topic)) broken = true;
+      if (other.denies.has(topic)) brokenOn.push(topic);
       else if (!habit) settled = false;
     }
   }
-  return { broken, settled };
+  return { broken: brokenOn.length > 0, settled, brokenOn };
 }
 
 /** The holder's own stances, for a topic their words name without saying which way they stand. */
@@ -273,29 +284,27 @@ function holderStances(holder: MatchPerson): Map<TopicName, 1 | -1> {
 export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck {
   const questions = new Map<string, DealbreakerQuestion>();
   const ask = (question: DealbreakerQuestion) => questions.set(question.question, question);
-  if (brokenLimit(factsWithReading(holder), other.facts) !== null) return { conflict: true, questions: [] };
+  if (brokenLimit(factsWithReading(holder), other.facts) !== null)
+    return { conflict: true, brokenByWords: false, questions: [] };
 
-  const theirs = otherSide(other);
+  const theirs = otherSide(other, { words: true });
+  const theirAnswers = otherSide(other, { words: false });
   const mine = holderStances(holder);
   const limitItems = holder.reading.filter((item) => item.kind === "limit");
   // Each limit with the rules its words (or its tap) stand for.
-  const limits: { limit: LimitId; rules: ClauseRules | undefined; confirmed: boolean; tapped: boolean }[] = [
-    ...(holder.facts.limits ?? []).map((limit) => ({
-      limit,
-      rules: LIMIT_RULES[limit]?.(),
-      confirmed: true,
-      tapped: true,
-    })),
+  const limits: { limit: LimitId; rules: ClauseRules | undefined; tapped: boolean }[] = [
+    ...(holder.facts.limits ?? []).map((limit) => ({ limit, rules: LIMIT_RULES[limit]?.(), tapped: true })),
     ...limitItems.map((item) => ({
       limit: item.limit,
       // Being married or separated now is no stance on marriage: it is read apart, below.
       rules: STATUS_LIMITS.has(item.limit) ? undefined : readRuleClause(item.words),
-      confirmed: holder.readingConfirmed,
       tapped: false,
     })),
   ];
   let conflict = false;
-  for (const { limit, rules, confirmed, tapped } of limits) {
+  let brokenByWords = false;
+  // Each limit left here is settled, if at all, by the other's words: a break is asked, not refused on.
+  for (const { limit, rules, tapped } of limits) {
     // Their quick answer on the topic settles it (brokenLimit above has already judged it).
     if (other.facts[LIMITS[limit].topic] != null) continue;
     const topics = rules ? [...rules.named] : [];
@@ -309,16 +318,20 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
       const refused: readonly string[] = LIMITS[limit].refuses;
       const broken = [...said].some((status) => refused.includes(status));
       const settled = said.size > 0 && !said.has("married") && !said.has("separated");
-      if (broken && confirmed) conflict = true;
-      else if (broken || !settled) ask(LIMIT_QUESTIONS[limit]);
+      if (broken) brokenByWords = true;
+      if (broken || !settled) ask(LIMIT_QUESTIONS[limit]);
       continue;
     }
     // A limit whose words name no topic read from interviews (politics, being married) is settled
     // only by an answer or a question.
     const verdict =
-      rules && rules.named.size > 0 ? textVerdict(rules, mine, theirs, tapped) : { broken: false, settled: false };
-    if (verdict.broken && confirmed) conflict = true;
-    else if (!verdict.settled || (verdict.broken && !confirmed)) ask(LIMIT_QUESTIONS[limit]);
+      rules && rules.named.size > 0
+        ? textVerdict(rules, mine, theirs, tapped)
+        : { broken: false, settled: false, brokenOn: [] };
+    if (verdict.broken) brokenByWords = true;
+    if (!verdict.settled || verdict.broken) ask(LIMIT_QUESTIONS[limit]);
+    for (const topic of verdict.brokenOn)
+      if (topic in WIDER_TOPIC_QUESTIONS) ask(WIDER_TOPIC_QUESTIONS[topic as keyof typeof WIDER_TOPIC_QUESTIONS]);
   }
   for (const item of holder.reading) {
     if (item.kind !== "ask") continue;
@@ -326,19 +339,25 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     if (relative && item.id === `ask:${relative.measure}`) {
       const check = relativeCheck(relative, holder, other);
       if (check === null || check.broken === false) continue;
-      // Unconfirmed, a broken limit is only asked about.
-      if (check.broken && holder.readingConfirmed) conflict = true;
-      else ask(check.question);
+      // An age comes from a birthday; a height only from the other's words, so it is asked about.
+      if (check.broken && holder.readingConfirmed && relative.measure === "age") conflict = true;
+      else {
+        if (check.broken) brokenByWords = true;
+        ask(check.question);
+      }
       continue;
     }
     // "Must love dogs" names a topic the other may have settled in words or answers.
     const rules = readRuleClause(item.words);
     if (rules.named.size > 0) {
-      // Their answers are part of what they are (otherSide), so they settle this too.
+      // Their answers settle it outright; their words only say what to ask.
+      if (holder.readingConfirmed && textVerdict(rules, mine, theirAnswers).broken) {
+        conflict = true;
+        continue;
+      }
       const verdict = textVerdict(rules, mine, theirs);
-      if (verdict.broken && holder.readingConfirmed) conflict = true;
-      if (verdict.settled && !verdict.broken) continue;
-      if (verdict.broken && holder.readingConfirmed) continue;
+      if (verdict.broken) brokenByWords = true;
+      else if (verdict.settled) continue;
     }
     // "Is smoking part of your life?": a question about a habit the other answered in the quick
     // questions is settled by that answer, never put to them.
@@ -346,18 +365,24 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
       (topic) => !isStanceTopic(topic) && answeredBy(topic, other.facts),
     );
     if (answered.length > 0) {
-      const verdict = textVerdict(habitQuestionRule(answered, item.endsOn), mine, theirs);
+      const verdict = textVerdict(habitQuestionRule(answered, item.endsOn), mine, theirAnswers);
       if (verdict.broken && holder.readingConfirmed) conflict = true;
       if (verdict.settled || (verdict.broken && holder.readingConfirmed)) continue;
     }
     ask({ question: item.question, endsOn: item.endsOn });
   }
-  return conflict ? { conflict: true, questions: [] } : { conflict: false, questions: [...questions.values()] };
+  return conflict
+    ? { conflict: true, brokenByWords, questions: [] }
+    : { conflict: false, brokenByWords, questions: [...questions.values()] };
 }
 
-/** Whether either person's dealbreakers, read from their words and taken as confirmed, rule the other out. */
-export function dealbreakerConflict(a: Narrative, b: Narrative): boolean {
+/**
+ * Whether either person's dealbreakers, read from their words and taken as confirmed, are broken
+ * by the other: by their answers (the pair ends) or by their words (Sam asks them).
+ */
+export function limitsBroken(a: Narrative, b: Narrative): boolean {
+  const broken = (check: LimitCheck) => check.conflict || check.brokenByWords;
   const one = readPerson(a);
   const two = readPerson(b);
-  return checkLimits(one, two).conflict || checkLimits(two, one).conflict;
+  return broken(checkLimits(one, two)) || broken(checkLimits(two, one));
 }
