@@ -67,16 +67,23 @@ export const COPIES: Record<string, (photo: Buffer) => Promise<Buffer>> = {
 };
 
 /**
- * A copy whose picture is moved `right` and `down` pixels (left and up when negative) over black,
- * at the size the app takes.
+ * A copy whose picture is moved `right` and `down` pixels (left and up when negative), at the size
+ * the app takes: over black, or with the strip it uncovers filled by repeating the picture's edge
+ * or by mirroring the picture across it, as editors fill it.
  */
-export async function shiftedCopy(photo: Buffer, right: number, down: number): Promise<Buffer> {
+export async function shiftedCopy(
+  photo: Buffer,
+  right: number,
+  down: number,
+  fill: "black" | "repeated" | "mirrored" = "black",
+): Promise<Buffer> {
   const moved = sharp(photo).extend({
     left: Math.max(right, 0),
     right: Math.max(-right, 0),
     top: Math.max(down, 0),
     bottom: Math.max(-down, 0),
     background: "#000000",
+    extendWith: fill === "repeated" ? "copy" : fill === "mirrored" ? "mirror" : "background",
   });
   return jpeg(
     (await settle(moved)).extract({

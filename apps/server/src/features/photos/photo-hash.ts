@@ -194,6 +194,92 @@ function plainFrame(image: Grey): Frame {
   return frame;
 }
 
+/**
+ * A strip a shift uncovers need not be plain: an editor may fill it by repeating the picture's edge
+ * or by mirroring the picture across it. Such a fill is taken for a shift's strip only where the
+ * lines it repeats or mirrors vary along themselves (a texture, not a sky or a border, whose
+ * neighbouring lines are alike anyway) by FILL_TEXTURE greys or more from pixel to pixel. Repeated
+ * lines, re-encoded, lie 0-0.2 greys apart on average (FILL_SAME); neighbouring lines of the
+ * development photographs' textured edges lie 0.25 or more apart, and of 308 development uploads
+ * that are no shift (each photograph and its other copies), one showed four such lines in a row
+ * on a side, and it was not taken for a shift.
+ */
+const FILL_TEXTURE = 1;
+const FILL_SAME = 0.25;
+/**
+ * A mirrored fill's lines lie within this many greys on average of those they mirror, and within
+ * a quarter of how much those vary along themselves.
+ */
+const FILL_MIRRORED = 1.5;
+/** Fewer lines than this are no shift worth looking up otherwise. */
+const FILL_MIN = 4;
+/** A fill is looked for up to the widest shift a kept corner crop leaves room for (10 %). */
+const FILL_MAX_SHARE = 0.1;
+/** JPEG mixes a repeated fill's last lines with the picture's first over up to a block (8 lines). */
+const FILL_EDGE_LINES = 8;
+
+/**
+ * How wide a fill repeating or mirroring the picture lies on each side of `image` (0 where none):
+ * where a shifted copy's picture begins when its strip is no plain frame.
+ */
+function filledFrame(image: Grey): Frame {
+  const frame: Frame = { top: 0, bottom: 0, left: 0, right: 0 };
+  for (const side of SIDES) {
+    const across = side === "top" || side === "bottom";
+    const [length, depths] = across ? [image.width, image.height] : [image.height, image.width];
+    const widest = Math.floor(depths * FILL_MAX_SHARE);
+    const lines = Array.from({ length: 2 * widest + 1 }, (_, depth) => {
+      const at = side === "top" || side === "left" ? depth : depths - 1 - depth;
+      if (across) return image.data.subarray(at * image.width, (at + 1) * image.width);
+      const column = new Uint8Array(length);
+      for (let y = 0; y < length; y += 1) column[y] = image.data[y * image.width + at] ?? 0;
+      return column;
+    });
+    const apart = (a: Uint8Array, b: Uint8Array) => {
+      let sum = 0;
+      for (let i = 0; i < length; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+      return sum / length;
+    };
+    const textures = lines.map((line) => {
+      let sum = 0;
+      for (let i = 1; i < length; i += 1) sum += Math.abs((line[i] ?? 0) - (line[i - 1] ?? 0));
+      return sum / (length - 1);
+    });
+    const line = (depth: number) => lines[depth] as Uint8Array;
+    let width = 0;
+    // Repeated: the outer lines are one line over and over; the picture begins at the steepest
+    // step away from it within the block JPEG mixes.
+    if ((textures[0] ?? 0) >= FILL_TEXTURE) {
+      let repeated = 0;
+      while (repeated < widest && apart(line(repeated), line(repeated + 1)) <= FILL_SAME) repeated += 1;
+      if (repeated + 1 >= FILL_MIN) {
+        // The first line past the repeats steps off by JPEG's mixing alone, so the steps looked at
+        // begin past it: the picture's first line is a repeat's own, its second is not.
+        let steepest = { depth: repeated + 1, step: -1 };
+        for (let depth = repeated + 2; depth <= Math.min(repeated + 1 + FILL_EDGE_LINES, widest); depth += 1) {
+          const step = apart(line(depth), line(0)) - apart(line(depth - 1), line(0));
+          if (step > steepest.step) steepest = { depth: depth - 1, step };
+        }
+        width = steepest.depth;
+      }
+    }
+    // Mirrored: the lines before depth `mirror` are those after it, in reverse.
+    let closest = FILL_MIRRORED;
+    for (let mirror = FILL_MIN; mirror <= widest; mirror += 1) {
+      const varied = textures.slice(mirror, 2 * mirror).reduce((sum, texture) => sum + texture, 0) / mirror;
+      if (varied < FILL_TEXTURE) continue;
+      // Summed line by line only while it may still be the closest.
+      let off = 0;
+      for (let k = 0; k < mirror && off <= closest * mirror; k += 1)
+        off += apart(line(mirror - 1 - k), line(mirror + k));
+      off /= mirror;
+      if (off <= varied / 4 && off < closest) [closest, width] = [off, Math.max(width, mirror)];
+    }
+    frame[side] = width >= FILL_MIN ? width : 0;
+  }
+  return frame;
+}
+
 /** `region` of a greyscale picture, shrunk to WORKING_SIZE on its longer side. */
 async function shrunk(image: Grey, region: Region): Promise<Grey> {
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
@@ -211,8 +297,15 @@ function part(width: number, height: number, share: number, x: number, y: number
   return { left: Math.round((width - w) * x), top: Math.round((height - h) * y), width: w, height: h };
 }
 
-/** The share of each side the corner crops a shifted copy is looked up by keep (KEPT_PARTS). */
+/** The share of each side the crops kept for cropped copies keep (KEPT_PARTS): a 10 % crop. */
+const CROP_SHARE = 0.9;
+/** The share of each side the corner crops kept for shifted copies keep (KEPT_PARTS). */
 const SHIFTED_CORNER_SHARE = 0.95;
+/**
+ * The kept corner crops a shifted copy may be looked up by, largest first (shiftedCorner): the 95 %
+ * ones for a shift within 5 %, else the 90 % ones kept for crops, for a shift within 10 %.
+ */
+const SHIFTED_CORNER_SHARES = [SHIFTED_CORNER_SHARE, CROP_SHARE];
 
 /**
  * Which way of hashing made a kept hash (photo_hashes.scheme), raised whenever the same file would
@@ -234,15 +327,16 @@ const CORNERS = [
  * The parts of a photo whose hashes are kept (rows of photo_hashes, `variant` their index):
  * the whole, its centre (80 %), 90 % crops in the centre and each corner, and 95 % crops in each
  * corner. A copy cropped by up to 10 % from any side is near one of the 90 % crops; a copy
- * shifted by up to 5 % holds the whole 95 % crop in the corner it moved from (shiftedCorner).
+ * shifted by up to 5 % holds the whole 95 % crop in the corner it moved from, and one shifted by
+ * up to 10 % the whole 90 % crop there (shiftedCorner).
  * Variants are only ever added at the end, so the recompute job can tell a photo hashed before
  * from its count.
  */
 const KEPT_PARTS = [
   [1, 0.5, 0.5],
   [0.8, 0.5, 0.5],
-  [0.9, 0.5, 0.5],
-  ...CORNERS.map(([x, y]) => [0.9, x, y] as const),
+  [CROP_SHARE, 0.5, 0.5],
+  ...CORNERS.map(([x, y]) => [CROP_SHARE, x, y] as const),
   ...CORNERS.map(([x, y]) => [SHIFTED_CORNER_SHARE, x, y] as const),
 ] as const;
 
@@ -302,11 +396,12 @@ function uncertainBits(hashed: Hashed, perBand: number): number[] {
 }
 
 /**
- * Where, in an upload `width` × `height` whose plain frame is `frame`, a copy shifted by up to
- * SHIFTED_CORNER_SHARE's 5 % shows the original's SHIFTED_CORNER_SHARE crop in the corner it
- * moved from, whole: a shift uncovers a strip on at most one side of each axis, and along each
- * axis the original's edge lies where the strip ends (or, with none, where the upload's does).
- * Null when the frame is no shift's (on both sides of an axis, or none at all) or the shift wider.
+ * Where, in an upload `width` × `height` whose plain frame is `frame`, a shifted copy shows whole
+ * the largest corner crop kept of its original (SHIFTED_CORNER_SHARES) in the corner it moved
+ * from: a shift uncovers a strip on at most one side of each axis, and along each axis the
+ * original's edge lies where the strip ends (or, with none, where the upload's does).
+ * Null when the frame is no shift's (on both sides of an axis, or none at all) or the shift wider
+ * than the smallest kept corner crop leaves room for.
  */
 function shiftedCorner(frame: Frame, width: number, height: number): Region | null {
   const along = (before: number, after: number, size: number, kept: number) => {
@@ -314,11 +409,14 @@ function shiftedCorner(frame: Frame, width: number, height: number): Region | nu
     const start = after > 0 ? size - kept - after : before;
     return start >= 0 && start + kept <= size ? start : null;
   };
-  const [keptWidth, keptHeight] = [Math.round(width * SHIFTED_CORNER_SHARE), Math.round(height * SHIFTED_CORNER_SHARE)];
-  const left = along(frame.left, frame.right, width, keptWidth);
-  const top = along(frame.top, frame.bottom, height, keptHeight);
-  const framed = SIDES.some((side) => frame[side] > 0);
-  return framed && left !== null && top !== null ? { left, top, width: keptWidth, height: keptHeight } : null;
+  if (!SIDES.some((side) => frame[side] > 0)) return null;
+  for (const share of SHIFTED_CORNER_SHARES) {
+    const [keptWidth, keptHeight] = [Math.round(width * share), Math.round(height * share)];
+    const left = along(frame.left, frame.right, width, keptWidth);
+    const top = along(frame.top, frame.bottom, height, keptHeight);
+    if (left !== null && top !== null) return { left, top, width: keptWidth, height: keptHeight };
+  }
+  return null;
 }
 
 /**
@@ -329,9 +427,10 @@ function shiftedCorner(frame: Frame, width: number, height: number): Region | nu
  * lookup, PHOTO_HASH_BANDS, more chances); the whole mirrored; and the centre 90 % of the photo
  * turned TURN_DEGREES each way, each with its TURNED_UNCERTAIN_BITS_PER_BAND least certain bits a
  * band. The two turned probes took the place of the mirrored centres, which on the development
- * set caught nothing the mirrored whole did not. An upload framed as a shift (shiftedCorner)
- * is looked up by that corner crop in place of the 80 % centre: a shifted copy's hash is then a
- * kept hash of its original but for re-encoding, and the lookup reads no more.
+ * set caught nothing the mirrored whole did not. An upload framed as a shift (shiftedCorner), by
+ * a plain frame or else by a fill that repeats or mirrors its edge (filledFrame), is looked up by
+ * that corner crop in place of the 80 % centre: a shifted copy's hash is then a kept hash of its
+ * original but for re-encoding, and the lookup reads no more.
  */
 export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint[]; probes: Probe[] }> {
   const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -346,7 +445,8 @@ export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint
   const { width, height } = picture;
   const kept = KEPT_PARTS.map(([share, x, y]) => part(width, height, share, x, y));
   const stored = (await Promise.all(kept.map((region) => regionHash(picture, region)))).map(({ hash }) => hash);
-  const corner = shiftedCorner(frame, full.width, full.height);
+  const corner =
+    shiftedCorner(frame, full.width, full.height) ?? shiftedCorner(filledFrame(full), full.width, full.height);
   const [mirroredWhole, movedBack, ...turnedBack] = await Promise.all([
     regionHash(picture, kept[0] as Region, true),
     corner && shrunk(full, corner).then((moved) => regionHash(moved, part(moved.width, moved.height, 1, 0, 0))),

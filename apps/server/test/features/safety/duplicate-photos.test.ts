@@ -318,6 +318,38 @@ describe("photos uploaded to two accounts", () => {
     }
   }, 240_000);
 
+  it("finds copies shifted wider than 5 % over black, or over a fill that repeats or mirrors the picture's edge, by the corner they moved from", async () => {
+    // A shift was looked up by the 95 % crop of the corner it moved from only within 5 % (28 px),
+    // and only when its strip was a plain frame: Dune shifted 40 px right and down, Wood 40 px
+    // right, Dune 20 px left with its edge repeated into the strip and Blinds 20 px right and up
+    // with the picture mirrored into it were all missed (6-11 bits off, or sharing no band). A
+    // shift within 10 % is now looked up by the 90 % corner crop kept for crops, and a strip that
+    // repeats or mirrors the picture's edge ends where a plain one would.
+    const [dune, wood, blinds] = (await Promise.all(["Dune", "Wood", "Blinds"].map(realPhotograph))) as [
+      Buffer,
+      Buffer,
+      Buffer,
+    ];
+    const victim = await signUp(t.app);
+    const [duneUrl, woodUrl, blindsUrl] = await uploadPhotos(t.app, victim.cookie, [dune, wood, blinds]);
+    const copies = [
+      ["Dune 40 px right and down over black", await shiftedCopy(dune, 40, 40), duneUrl],
+      ["Wood 40 px right over black", await shiftedCopy(wood, 40, 0), woodUrl],
+      ["Dune 20 px left, its edge repeated", await shiftedCopy(dune, -20, 0, "repeated"), duneUrl],
+      ["Blinds 20 px right and up, mirrored", await shiftedCopy(blinds, 20, -20, "mirrored"), blindsUrl],
+    ] as const;
+    for (const [index, [name, copy, originalUrl]] of copies.entries()) {
+      const copier = await signUp(t.app);
+      await uploadPhotos(t.app, copier.cookie, [await picture(1200 + index), copy]);
+      // Against the victim's photo (earlier tests' uploads of these photographs are found too).
+      const flag = (await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId))).find(
+        (row) => row.otherUserId === victim.userId && row.otherPhotoUrl === originalUrl,
+      );
+      expect(flag, `${name}: flagged against the victim's photo`).toBeDefined();
+      expect(flag?.distance, name).toBeLessThanOrEqual(2);
+    }
+  }, 240_000);
+
   it("flags copies of real photographs turned 3° and 2° anticlockwise, which only the upload turned back finds", async () => {
     // Wood turned 3° and Dune 2° anticlockwise: the copy's hashes as it is land more than ten
     // bits from every hash kept of its original, or share no band with it.
