@@ -2,7 +2,7 @@
 // every upload already pays, and an uploaded photo's lookup (all its probes, one statement) among
 // the hashes kept of a million photos (KEPT_HASHES_PER_PHOTO rows each), against the same six
 // probes looked up with exact bands only (the lookup before ADR 0026: no uncertain bits) and with
-// one uncertain bit a band on each turned probe instead of two, each timed interleaved with the
+// uncertain bits on the turned probes alone (the lookup before ADR 0031), each timed interleaved with the
 // others on the same data. The table is filled with its indexes set aside and then rebuilt (as a
 // bulk load is done; eleven million inserts into five indexes take most of an hour here),
 // vacuumed and analysed. How well it tells copies from different pictures is
@@ -27,6 +27,7 @@ import {
   type Probe,
   photoFingerprints,
   TURNED_UNCERTAIN_BITS_PER_BAND,
+  WHOLE_UNCERTAIN_BITS_PER_BAND,
 } from "../apps/server/src/features/photos/photo-hash.ts";
 import { startEmbeddedPostgres } from "../apps/server/src/platform/db/embedded-postgres.ts";
 import { freePort, percentile } from "./lib.ts";
@@ -120,19 +121,21 @@ async function lookupCost() {
     );
     const kept = await db.execute<{ hash: string }>(sql`select hash::text as hash from photo_hashes limit ${LOOKUPS}`);
     const randomHash = (i: number) => BigInt.asIntN(64, (BigInt(i + 1) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn);
-    /** `perBand` distinct bits of each band, picked by `seed`, as a turned probe's uncertain bits. */
+    /** `perBand` distinct bits of each band, picked by `seed`, as a probe's uncertain bits. */
     const someBits = (seed: number, perBand: number) =>
       [0, 1, 2, 3].flatMap((band) =>
         Array.from({ length: perBand }, (_, k) => 16 * band + ((seed * 7 + band * 5 + k * 3) % 16)),
       );
-    // An upload's six probes, as photoFingerprints makes them: four exact ones, the first a kept
-    // hash with DUPLICATE_PHOTO_MAX_DISTANCE bits flipped outside one band it keeps (as far as a
-    // found copy may be), and two turned ones, each with `perBand` uncertain bits a band; the
-    // others unrelated to anything kept.
-    const upload = (seed: number, first: bigint, perBand: number): Probe[] => [
-      { hash: first, uncertainBits: [] },
-      ...[1, 2, 3].map((k) => ({ hash: randomHash(seed + k), uncertainBits: [] })),
-      ...[4, 5].map((k) => ({ hash: randomHash(seed + k), uncertainBits: someBits(seed + k, perBand) })),
+    // An upload's six probes, as photoFingerprints makes them: the whole and its centre, each with
+    // `wholePerBand` uncertain bits a band, the first a kept hash with DUPLICATE_PHOTO_MAX_DISTANCE
+    // bits flipped outside one band it keeps (as far as a found copy may be); two exact ones; and
+    // two turned ones, each with `turnedPerBand` uncertain bits a band; the others unrelated to
+    // anything kept.
+    const upload = (seed: number, first: bigint, turnedPerBand: number, wholePerBand: number): Probe[] => [
+      { hash: first, uncertainBits: someBits(seed, wholePerBand) },
+      { hash: randomHash(seed + 1), uncertainBits: someBits(seed + 1, wholePerBand) },
+      ...[2, 3].map((k) => ({ hash: randomHash(seed + k), uncertainBits: [] })),
+      ...[4, 5].map((k) => ({ hash: randomHash(seed + k), uncertainBits: someBits(seed + k, turnedPerBand) })),
     ];
     const near = kept.rows.map((row, i) => {
       let flipped = BigInt(row.hash);
@@ -145,11 +148,18 @@ async function lookupCost() {
       for (const bit of bits) flipped ^= 1n << BigInt(bit);
       return BigInt.asIntN(64, flipped);
     });
-    const app = near.map((hash, i) => upload(6 * i, hash, TURNED_UNCERTAIN_BITS_PER_BAND));
-    const exact = near.map((hash, i) => upload(6 * i, hash, 0));
-    const oneBit = near.map((hash, i) => upload(6 * i, hash, 1));
+    const app = near.map((hash, i) =>
+      upload(6 * i, hash, TURNED_UNCERTAIN_BITS_PER_BAND, WHOLE_UNCERTAIN_BITS_PER_BAND),
+    );
+    const exact = near.map((hash, i) => upload(6 * i, hash, 0, 0));
+    const turnedOnly = near.map((hash, i) => upload(6 * i, hash, TURNED_UNCERTAIN_BITS_PER_BAND, 0));
     const unseen = near.map((_, i) =>
-      upload(1_000_000 + 6 * i, randomHash(2_000_000 + i), TURNED_UNCERTAIN_BITS_PER_BAND),
+      upload(
+        1_000_000 + 6 * i,
+        randomHash(2_000_000 + i),
+        TURNED_UNCERTAIN_BITS_PER_BAND,
+        WHOLE_UNCERTAIN_BITS_PER_BAND,
+      ),
     );
     const keysOf = (probes: Probe[]) => probes.flatMap(lookupKeys).length;
     // Interleaved, lookup by lookup, so a machine busy with other work weighs on each alike.
@@ -157,10 +167,10 @@ async function lookupCost() {
       copy: [] as number[],
       unseen: [] as number[],
       exact: [] as number[],
-      oneBit: [] as number[],
+      turnedOnly: [] as number[],
       row: [] as number[],
     };
-    const found = { copy: 0, exact: 0, oneBit: 0 };
+    const found = { copy: 0, exact: 0, turnedOnly: 0 };
     const timed = async <T>(into: number[], task: () => Promise<T>): Promise<T> => {
       const start = performance.now();
       const result = await task();
@@ -172,7 +182,9 @@ async function lookupCost() {
       const hits = {
         copy: await timed(times.copy, () => findNearDuplicates(db, "someone-else", app[i] as Probe[])),
         exact: await timed(times.exact, () => findNearDuplicates(db, "someone-else", exact[i] as Probe[])),
-        oneBit: await timed(times.oneBit, () => findNearDuplicates(db, "someone-else", oneBit[i] as Probe[])),
+        turnedOnly: await timed(times.turnedOnly, () =>
+          findNearDuplicates(db, "someone-else", turnedOnly[i] as Probe[]),
+        ),
       };
       await timed(times.unseen, () => findNearDuplicates(db, "someone-else", unseen[i] as Probe[]));
       // Baseline: one row read by its primary key, the cheapest statement there is on this table.
@@ -183,7 +195,7 @@ async function lookupCost() {
       );
       if (round < 0)
         for (const list of Object.values(times)) list.length = 0; // warm-up
-      else for (const key of ["copy", "exact", "oneBit"] as const) found[key] += hits[key].length > 0 ? 1 : 0;
+      else for (const key of ["copy", "exact", "turnedOnly"] as const) found[key] += hits[key].length > 0 ? 1 : 0;
     }
     const p50 = (list: number[]) => percentile(list, 50);
     const p95 = (list: number[]) => percentile(list, 95);
@@ -202,10 +214,10 @@ async function lookupCost() {
       `the app's lookup (6 probes, ${keysOf(app[0] as Probe[])} band values) among ${STORED_PHOTOS} photos: a copy (${DUPLICATE_PHOTO_MAX_DISTANCE} bits off) ${line(times.copy)}, found ${found.copy}/${near.length}; an unseen photo ${line(times.unseen)}`,
     );
     console.log(
-      `exact bands only (${keysOf(exact[0] as Probe[])} band values, the lookup before), same copies: ${line(times.exact)}, found ${found.exact}/${near.length}; ${against(times.exact)}`,
+      `exact bands only (${keysOf(exact[0] as Probe[])} band values, the lookup before ADR 0026), same copies: ${line(times.exact)}, found ${found.exact}/${near.length}; ${against(times.exact)}`,
     );
     console.log(
-      `one uncertain bit a band on the turned probes (${keysOf(oneBit[0] as Probe[])} band values), same copies: ${line(times.oneBit)}, found ${found.oneBit}/${near.length}; ${against(times.oneBit)}`,
+      `uncertain bits on the turned probes alone (${keysOf(turnedOnly[0] as Probe[])} band values, the lookup before ADR 0031), same copies: ${line(times.turnedOnly)}, found ${found.turnedOnly}/${near.length}; ${against(times.turnedOnly)}`,
     );
   } finally {
     await pool.end();

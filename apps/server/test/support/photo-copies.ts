@@ -97,17 +97,21 @@ export async function shiftedCopy(
 
 /**
  * A copy turned `degrees` (clockwise when positive) about its centre, the corners it uncovers
- * black, at the size the app takes.
+ * black, at the size the app takes; then, when `kept` is under 1, cropped to that share of each
+ * side from its top-left corner and enlarged back to that size.
  */
-export async function turnedCopy(photo: Buffer, degrees: number): Promise<Buffer> {
+export async function turnedCopy(photo: Buffer, degrees: number, kept = 1): Promise<Buffer> {
   const rotated = await settle(sharp(photo).rotate(degrees, { background: "#000000" }));
   const { width = size, height = size } = await rotated.metadata();
+  const turned = rotated.extract({
+    left: Math.floor((width - size) / 2),
+    top: Math.floor((height - size) / 2),
+    width: size,
+    height: size,
+  });
+  if (kept === 1) return jpeg(turned);
+  const side = Math.round(size * kept);
   return jpeg(
-    rotated.extract({
-      left: Math.floor((width - size) / 2),
-      top: Math.floor((height - size) / 2),
-      width: size,
-      height: size,
-    }),
+    (await settle((await settle(turned)).extract({ left: 0, top: 0, width: side, height: side }))).resize(size, size),
   );
 }

@@ -385,6 +385,14 @@ async function turnedCentreHash(picture: Grey, degrees: number): Promise<Hashed>
  */
 export const TURNED_UNCERTAIN_BITS_PER_BAND = 2;
 
+/**
+ * Of the whole and its centre 90 % (the probes a copy turned by a few degrees and also cropped or
+ * zoomed lands nearest, when turning it back lands no nearer), the same: such a copy lies within
+ * DUPLICATE_PHOTO_MAX_DISTANCE bits of a kept hash of its original, often with no band the same.
+ * Chosen on development copies turned 2-8° either way and cropped (0, 1 and 2 tried): see ADR 0031.
+ */
+export const WHOLE_UNCERTAIN_BITS_PER_BAND = 2;
+
 /** Of each band of `hashed`, the `perBand` bits whose frequencies lie nearest the mean (numbered as in Probe). */
 function uncertainBits(hashed: Hashed, perBand: number): number[] {
   return Array.from({ length: PHOTO_HASH_BANDS }, (_, band) =>
@@ -424,7 +432,8 @@ function shiftedCorner(frame: Frame, width: number, height: number): Region | nu
  * order of KEPT_PARTS) and what it looks up when a photo is uploaded (`probes`), all of the photo
  * with its plain frame trimmed (plainFrame). Looked up, six probes: the whole and the centre at 90 %
  * and 80 % (the centre is where a shift changes least, and two sizes of it give the exact-band
- * lookup, PHOTO_HASH_BANDS, more chances); the whole mirrored; and the centre 90 % of the photo
+ * lookup, PHOTO_HASH_BANDS, more chances), the whole and the 90 % centre each with its
+ * WHOLE_UNCERTAIN_BITS_PER_BAND least certain bits a band; the whole mirrored; and the centre 90 % of the photo
  * turned TURN_DEGREES each way, each with its TURNED_UNCERTAIN_BITS_PER_BAND least certain bits a
  * band. The two turned probes took the place of the mirrored centres, which on the development
  * set caught nothing the mirrored whole did not. An upload framed as a shift (shiftedCorner), by
@@ -444,7 +453,8 @@ export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint
   });
   const { width, height } = picture;
   const kept = KEPT_PARTS.map(([share, x, y]) => part(width, height, share, x, y));
-  const stored = (await Promise.all(kept.map((region) => regionHash(picture, region)))).map(({ hash }) => hash);
+  const keptHashes = await Promise.all(kept.map((region) => regionHash(picture, region)));
+  const stored = keptHashes.map(({ hash }) => hash);
   const corner =
     shiftedCorner(frame, full.width, full.height) ?? shiftedCorner(filledFrame(full), full.width, full.height);
   const [mirroredWhole, movedBack, ...turnedBack] = await Promise.all([
@@ -454,9 +464,13 @@ export async function photoFingerprints(image: Buffer): Promise<{ stored: bigint
     turnedCentreHash(picture, -TURN_DEGREES),
   ]);
   // The whole, the centre 90 % crop and the centre (80 %) are kept hashes already.
-  const exact = [stored[0], stored[2], movedBack?.hash ?? stored[1], mirroredWhole.hash] as bigint[];
+  const [whole, centre] = [keptHashes[0], keptHashes[2]] as [Hashed, Hashed];
   const probes = [
-    ...exact.map((hash) => ({ hash, uncertainBits: [] })),
+    ...[whole, centre].map((hashed) => ({
+      hash: hashed.hash,
+      uncertainBits: uncertainBits(hashed, WHOLE_UNCERTAIN_BITS_PER_BAND),
+    })),
+    ...[movedBack?.hash ?? stored[1], mirroredWhole.hash].map((hash) => ({ hash: hash as bigint, uncertainBits: [] })),
     ...turnedBack.map((turned) => ({
       hash: turned.hash,
       uncertainBits: uncertainBits(turned, TURNED_UNCERTAIN_BITS_PER_BAND),

@@ -386,6 +386,31 @@ describe("photos uploaded to two accounts", () => {
     expect(flags.map((flag) => [flag.otherUserId, flag.otherPhotoUrl])).toContainEqual([victim.userId, blindsUrl]);
   }, 240_000);
 
+  it("flags copies of real photographs turned a few degrees and cropped, near the whole but sharing no band with it", async () => {
+    // Blinds turned 4° and LadyBird 2° anticlockwise, each then cropped to 95 % from its top-left
+    // corner, were missed: turning back leaves them further off, and their whole or centre lands
+    // within 10 bits of a kept hash of the original but with every band different. The whole and
+    // its centre are now also looked up with their least certain bits flipped, as the turned
+    // probes are.
+    const [blinds, ladyBird] = (await Promise.all(["Blinds", "LadyBird"].map(realPhotograph))) as [Buffer, Buffer];
+    const victim = await signUp(t.app);
+    const [blindsUrl, ladyBirdUrl] = await uploadPhotos(t.app, victim.cookie, [blinds, ladyBird]);
+    const copies = [
+      ["Blinds turned 4° and cropped", await turnedCopy(blinds, 4, 0.95), blindsUrl],
+      ["LadyBird turned 2° anticlockwise and cropped", await turnedCopy(ladyBird, -2, 0.95), ladyBirdUrl],
+    ] as const;
+    for (const [index, [name, copy, originalUrl]] of copies.entries()) {
+      const copier = await signUp(t.app);
+      await uploadPhotos(t.app, copier.cookie, [await picture(1300 + index), copy]);
+      // Against the victim's photo (earlier tests' uploads of these photographs are found too).
+      const flags = await t.db.select().from(duplicatePhotos).where(eq(duplicatePhotos.userId, copier.userId));
+      expect(
+        flags.map((flag) => [flag.otherUserId, flag.otherPhotoUrl]),
+        name,
+      ).toContainEqual([victim.userId, originalUrl]);
+    }
+  }, 240_000);
+
   it("flags a mirrored copy too, against the account that had the picture first", async () => {
     const victim = await signUp(t.app);
     const copier = await signUp(t.app);
