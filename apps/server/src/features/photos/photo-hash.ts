@@ -120,8 +120,26 @@ const FRAME_EDGE_GREY = 20;
 /** A frame never takes more than this share of a side: beyond it, it was the picture itself. */
 const TRIM_MAX = 0.25;
 
+const NO_FRAME: Frame = { top: 0, bottom: 0, left: 0, right: 0 };
+
+/**
+ * The line (row or column) of `image` `depth` pixels in from `side` of what `within` leaves of it,
+ * as long as what it leaves along that side.
+ */
+function sideLine(image: Grey, side: keyof Frame, depth: number, within: Frame = NO_FRAME): Uint8Array {
+  const [x0, x1, y0, y1] = [within.left, image.width - within.right, within.top, image.height - within.bottom];
+  if (side === "top" || side === "bottom") {
+    const y = side === "top" ? y0 + depth : y1 - 1 - depth;
+    return image.data.subarray(y * image.width + x0, y * image.width + x1);
+  }
+  const x = side === "left" ? x0 + depth : x1 - 1 - depth;
+  const column = new Uint8Array(y1 - y0);
+  for (let i = 0; i < column.length; i += 1) column[i] = image.data[(y0 + i) * image.width + x] ?? 0;
+  return column;
+}
+
 /** Of a line of grey pixels, its median, its mean and the spread between its 1st and 99th percentiles. */
-function lineGreys(pixels: number[]): { median: number; spread: number; mean: number } {
+function lineGreys(pixels: Uint8Array): { median: number; spread: number; mean: number } {
   const counts = new Uint32Array(256);
   for (const pixel of pixels) counts[pixel] = (counts[pixel] ?? 0) + 1;
   const percentile = (share: number) => {
@@ -148,18 +166,7 @@ function lineGreys(pixels: number[]): { median: number; spread: number; mean: nu
 function plainFrame(image: Grey): Frame {
   const frame: Frame = { top: 0, bottom: 0, left: 0, right: 0 };
   /** The line `depth` pixels within what `frame` leaves, on `side`. */
-  const line = (side: keyof Frame, depth: number) => {
-    const [x0, x1, y0, y1] = [frame.left, image.width - frame.right, frame.top, image.height - frame.bottom];
-    const across = side === "top" || side === "bottom";
-    const at =
-      side === "top" ? y0 + depth : side === "bottom" ? y1 - 1 - depth : side === "left" ? x0 + depth : x1 - 1 - depth;
-    const [from, to] = across ? [x0, x1] : [y0, y1];
-    return lineGreys(
-      Array.from({ length: to - from }, (_, i) =>
-        across ? (image.data[at * image.width + from + i] ?? 0) : (image.data[(from + i) * image.width + at] ?? 0),
-      ),
-    );
-  };
+  const line = (side: keyof Frame, depth: number) => lineGreys(sideLine(image, side, depth, frame));
   let trimmed = true;
   while (trimmed) {
     trimmed = false;
@@ -228,13 +235,7 @@ function filledFrame(image: Grey): Frame {
     const across = side === "top" || side === "bottom";
     const [length, depths] = across ? [image.width, image.height] : [image.height, image.width];
     const widest = Math.floor(depths * FILL_MAX_SHARE);
-    const lines = Array.from({ length: 2 * widest + 1 }, (_, depth) => {
-      const at = side === "top" || side === "left" ? depth : depths - 1 - depth;
-      if (across) return image.data.subarray(at * image.width, (at + 1) * image.width);
-      const column = new Uint8Array(length);
-      for (let y = 0; y < length; y += 1) column[y] = image.data[y * image.width + at] ?? 0;
-      return column;
-    });
+    const lines = Array.from({ length: 2 * widest + 1 }, (_, depth) => sideLine(image, side, depth));
     const apart = (a: Uint8Array, b: Uint8Array) => {
       let sum = 0;
       for (let i = 0; i < length; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
