@@ -75,7 +75,7 @@ const TRAIT_WORDS = new Set(
  * someone who isn't", "kids or no kids, either is fine": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
+  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -93,6 +93,12 @@ const DISMISSAL_WORDS = String.raw`(?:(?:we're|we\s+are|we'd\s+be|we\s+would\s+b
 const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?\s+)?${DISMISSAL_WORDS}\b`, "i");
 /** "Lost a close mate to a climbing accident": a loss told, the reason for a limit, not one itself. */
 const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|two|three)\b/i;
+/**
+ * Asides around a limit that name nothing: "harsh as that sounds", "full stop", "no judgement",
+ * "I know, I know", "see above", "non-negotiable", "or vice versa", "life's too short".
+ */
+const ASIDE =
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|non-negotiable|not\s+negotiable|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -126,13 +132,13 @@ const PERSON_VERBS =
   /^(?:date|marry|be with|go out with|get involved with|see|settle for|settle down with|end up with)\b/i;
 /** Verbs whose object, in "I won't X ...", is the thing ruled out. */
 const THING_VERBS =
-  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support|do|have|allow|keep|bring|want)\b/i;
+  /^(?:deal with|put up with|tolerate|accept|handle|stand|live with|be around|take on|take|share|support|do|have|allow|keep|bring|want|raise|bring up|pay for|pay off|fund|bankroll)\b/i;
 /** Where the person keeps something out of ("under my roof", "in my home"): not part of the question. */
 const MY_PLACE =
   /\s+(?:in|under|around|near|into|at)\s+(?:my|our)\s+(?:own\s+)?(?:roof|home|house|flat|apartment|place|life|bed|car|kids|children|family)\b.*$/i;
 /** Who a dealbreaker is about: "someone who ...", "a partner with ...", "men in ...". */
 const PERSON =
-  /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one)\b(?!\s+else's)/i;
+  /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one|[\w-]+\s+(?:types|sorts)(?=\s+(?:who|that|whose)\b))\b(?!\s+else's)/i;
 /** What comes after a person to say what about them: "who ...", "with ...", "in ...". */
 const AFTER_PERSON = /^\s*(who|that|whose|with|without|in|on|into|living|working|still|over|under)\b/i;
 /** Where a subordinate clause starts; the question keeps only what comes before. */
@@ -143,6 +149,9 @@ const CONTINUATION = /^\s*(?:including|especially|particularly|like|such as|even
 const CONNECTORS = /^\s*(?:and|or|also|plus|then|as well as|and also|not even)\b\s*/i;
 const TRAILING_NO =
   /\s+(?:is|are|would be|will be|'s|'re)\s+(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never|where i draw the line|out of the question|off the table|unacceptable|red line|no from me)(?:\s+for\s+me)?\s*$/i;
+/** "A man who can't drive just wouldn't work": the same refusal, said of the pair. */
+const WONT_WORK =
+  /\s+(?:(?:just|simply|really)\s+)?(?:wouldn't|won't|doesn't|would\s+not|will\s+not|does\s+not|can't|cannot)\s+work(?:\s+(?:for\s+me|for\s+us|out))?\s*$/i;
 /** "Monogamy is a must", "sobriety is non-negotiable": required, so the pair ends on a no. */
 const TRAILING_MUST =
   /\s+(?:is|are|'s|'re)\s+(?:an?\s+)?(?:absolute\s+)?(?:must|must-have|non-negotiable|essential|required|a\s+requirement)(?:\s+for\s+me)?\s*$/i;
@@ -186,8 +195,12 @@ function flip(endsOn: "yes" | "no"): "yes" | "no" {
   return endsOn === "yes" ? "no" : "yes";
 }
 
+/** Words in single quotes ("your 'business'"): read as the words themselves. */
+const SCARE_QUOTES = /(^|[\s(])'([^'\s](?:[^']*[^'\s])?)'(?=[\s,.!?;:)]|$)/g;
+
 function clean(text: string): string {
   return straightApostrophes(text)
+    .replace(SCARE_QUOTES, "$1$2")
     .replace(/[.!;:]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -216,6 +229,29 @@ function baseForm(verb: string): string {
   if (/(?:ches|shes|sses|xes|zzes|oes)$/.test(lower)) return lower.slice(0, -2);
   if (lower.endsWith("s") && !lower.endsWith("ss")) return lower.slice(0, -1);
   return lower;
+}
+
+/**
+ * The base form of a gerund ("having" → "have", "getting" → "get", "owning" → "own"): a doubled
+ * last consonant was added for the suffix; an "e" was dropped after a "v", after a consonant and
+ * "l" ("gambling"), after two vowels and an "s" ("raising"), or from a one-syllable word ending in
+ * one vowel and one consonant ("dating").
+ */
+function gerundBase(gerund: string): string {
+  return withoutSuffix(gerund.toLowerCase().replace(/ing$/, ""));
+}
+
+/** The base form of a past tense ("lived" → "live", "stayed" → "stay", "carried" → "carry"). */
+function pastBase(past: string): string {
+  const stem = past.toLowerCase().replace(/ed$/, "");
+  return stem.endsWith("i") ? `${stem.slice(0, -1)}y` : withoutSuffix(stem);
+}
+
+/** A verb's stem once "-ing" or "-ed" is taken off, made whole again. */
+function withoutSuffix(stem: string): string {
+  if (/([bdgmnprt])\1$/.test(stem)) return stem.slice(0, -1);
+  if (/v$|[bcdfgkpstz]l$|[aeiou]{2}[sz]$|^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem)) return `${stem}e`;
+  return stem;
 }
 
 /** The third person of a verb's base form ("have" → "has", "hunt" → "hunts"), for a rule restated about someone. */
@@ -260,7 +296,12 @@ function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
     .replace(WHO_HAS, "has")
     .replace(/\b(?:who|that)'s\b/i, "is")
     .replace(/\b(?:who|that)'d\b/i, "would")
+    .replace(/^'ve\b/, "have")
+    // A moment of the person's own story ("... at forty") is no part of the question.
+    .replace(/\s+at\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b.*$/i, "")
     .replace(HAS_AT_START, "has")
+    // "who's got her own place" has it: "Do you have your own place?"
+    .replace(/^(has|have)\s+got\b/i, "$1")
     .replace(/^'s\s+/, "is ")
     .split(" ")
     .filter(Boolean);
@@ -325,8 +366,12 @@ function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
     }
     return rest ? { question: `Do you ${adv}have ${rest}?`, endsOn } : null;
   }
-  if (/^(?:would|will|could|can|might|should)$/.test(head))
+  if (head === "can") return rest ? { question: `Can you ${adv}${rest}?`, endsOn } : null;
+  if (/^(?:would|will|could|might|should)$/.test(head))
     return rest ? { question: `Would you ${adv}${rest}?`, endsOn } : null;
+  // "A man who still lived with his mother" (a story told) asks "Do you still live with your mother?"
+  if (/ed$/.test(head) && !/eed$/.test(head) && adverbs.includes("still"))
+    return { question: `Do you ${adv}${pastBase(head)} ${rest}`.trim().concat("?"), endsOn };
   if (/ed$/.test(head) && !/eed$/.test(head))
     return { question: `Have you ${adv || "ever "}${head} ${rest}`.trim().concat("?"), endsOn };
   if (/ing$/.test(head)) return { question: `Are you ${adv}${head} ${rest}`.trim().concat("?"), endsOn };
@@ -465,10 +510,13 @@ export function askableQuestion(question: string): boolean {
  * not agree ("Are you is impossible?"), a dangling last word ("... about your?"), a subordinate
  * clause or a possessive where a description should be ("Is if you'd ...", "Are you partner's
  * ...?"), a word fragment ("Are you -on-one?", "Are you 's parents?"), a statement made into a
- * thing ("Is kindness matters most part of your life?", "Is whatever the story ...?").
+ * thing ("Is kindness matters most part of your life?", "Is whatever the story ...?"), a word that
+ * leaves the thing unsaid ("Is a lifestyle built around part of your life?", "Is emotionally part
+ * of your life?", "Would you drive just?", "Are you somewhere?"), a moment of the person's own
+ * story ("Are you at twenty?") or the asker turned round ("Would you be straight with you?").
  */
 const MALFORMED =
-  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you)\s+part\s+of\s+your\s+life\?)/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level)\s+part\s+of\s+your\s+life\?)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$/i;
 
 /** A requirement said without its subject: "Must have a car", "Has to drive". */
 const MUST_SUBJECTLESS = /^(?:must|should|has\s+to|have\s+to|needs?\s+to|gotta)\s+/i;
@@ -477,9 +525,9 @@ function phraseQuestion(
   clause: string,
   rule: Rule,
 ): { label: string; question: string; endsOn: "yes" | "no" } | "unaskable" | null {
-  let text = clean(clause.replace(CONTINUATION, "").replace(CONNECTORS, ""))
-    .replace(TRAILING_NO, "")
-    .replace(POST_NEGATION, "");
+  const stripped = clean(clause.replace(CONTINUATION, "").replace(CONNECTORS, ""));
+  const endsOnNo = TRAILING_NO.test(stripped) || WONT_WORK.test(stripped);
+  let text = stripped.replace(TRAILING_NO, "").replace(WONT_WORK, "").replace(POST_NEGATION, "");
   const required = TRAILING_MUST.test(text);
   text = text.replace(TRAILING_MUST, "");
   while (TRAILING_FILLER.test(text)) text = text.replace(TRAILING_FILLER, "");
@@ -504,9 +552,27 @@ function phraseQuestion(
       endsOn: negated ? flip(endsOn) : endsOn,
     };
   }
+  // "If your business involves recruiting your friends" → "Does your business involve recruiting your friends?"
+  const theirsDoes =
+    /^if\s+(?:your|his|her|their)\s+([\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(involves|includes|means|needs|requires|takes|keeps|comes|has|wants)\s+(.+)$/i.exec(
+      text,
+    );
+  if (theirsDoes) {
+    const verb = (theirsDoes[2] ?? "").toLowerCase();
+    return {
+      label: lowerFirst(mainPart(text)).slice(0, READING_LABEL_MAX_CHARS),
+      question: `Does your ${theirsDoes[1]} ${verb === "has" ? "have" : baseForm(verb)} ${toSecondPerson(mainPart(theirsDoes[3] ?? ""))}?`,
+      endsOn,
+    };
+  }
   let asked: { question: string; endsOn: "yes" | "no" } | null = null;
   const person = PERSON.exec(text);
-  if (conditional) {
+  // "Not having a job is a dealbreaker" refuses the lack of one: "Do you have a job?", ending the
+  // pair on a no. Without "is a ..." after it, "Not dating a rider" is the person's own refusal.
+  const lacking = endsOnNo ? /^not\s+([a-z]+ing)\s+(.+)$/i.exec(text) : null;
+  if (lacking) {
+    asked = verbQuestion(`${gerundBase(lacking[1] ?? "")} ${lacking[2]}`, { endsOn: flip(endsOn) });
+  } else if (conditional) {
     const auxiliary = (conditional[1] ?? "").trim().toLowerCase();
     const rest = conditional[2] ?? "";
     const perfect = /^(?:'ve|have)$/.test(auxiliary) || (auxiliary === "'s" && STARTS_WITH_PARTICIPLE.test(rest));
@@ -658,6 +724,9 @@ const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
   "differentFaith",
 ]);
 
+/** Children who would be someone else's: a partner's children from before. */
+const OTHERS_CHILDREN =
+  /\b(?:(?:someone|somebody|anyone|anybody)\s+else's|other\s+people's|another\s+(?:man|woman|person)'s)\s+(?:kids|children|child|kid)\b|\bstep-?(?:kids|children)\b/i;
 /** Being married or separated now, as opposed to wanting to marry. */
 const MARRIED_NOW =
   /\b(?:somebody|someone|anybody|anyone|another\s+(?:man|woman|person))\s*'s\s+(?:wife|husband|spouse)\b|\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b|\b(?:got|wears?|wearing|has|have)\s+(?:a\s+|their\s+|his\s+|her\s+)?(?:wedding\s+)?ring\s+on\b/i;
@@ -705,6 +774,8 @@ export function readDealbreakers(
     for (const limit of politics) add({ kind: "limit", id: `limit:${limit}`, limit, words: clean(sentence) });
     if (politics.length === 0) unread.push(sentence);
   }
+  // An answer in another language is read by none of the English rules below, clause by clause.
+  const inEnglish = looksEnglish(text);
   let previous: Rule = { endsOn: "yes" };
   let lastTopicWord: string | undefined;
   for (const { raw: said, liking, accepting } of clausesWithMood(unread.join(" "))) {
@@ -728,9 +799,11 @@ export function readDealbreakers(
       !clause ||
       ACCEPTANCE.test(clause) ||
       DISMISSAL.test(clause) ||
+      ASIDE.test(clause) ||
       EXCEPTION.test(clause) ||
       LOSS_TOLD.test(clause) ||
       ANAPHOR.test(clause) ||
+      !inEnglish ||
       !looksEnglish(clause)
     )
       continue;
@@ -741,10 +814,16 @@ export function readDealbreakers(
     }
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
     const traits = [
-      ...words.filter((w) => TRAIT_WORDS.has(w) || TRAIT_WORDS.has(stem(w))),
+      // "Means" is a verb ("if your job means ..."), though its stem is the trait "mean".
+      ...words.filter((w) => TRAIT_WORDS.has(w) || (w !== "means" && TRAIT_WORDS.has(stem(w)))),
       ...(IMPOSES_ON_ME.test(clause) ? ["pressing"] : []),
     ];
     // "Someone who is still married" is about where they stand now, not whether they want to marry.
+    // "I'm not raising someone else's kids": a partner who has children, whatever they want.
+    if (traits.length === 0 && OTHERS_CHILDREN.test(clause) && (NEGATION_MARK.test(clause) || REFUSAL.test(clause))) {
+      add({ kind: "limit", id: "limit:hasChildren", limit: "hasChildren", words: clause });
+      continue;
+    }
     const status = traits.length === 0 ? statusLimits(clause) : [];
     if (status.length > 0) {
       for (const limit of status) add({ kind: "limit", id: `limit:${limit}`, limit, words: clause });
@@ -931,6 +1010,9 @@ const NOT_UP_FOR_DEBATE =
   /\b(?:isn't|is\s+not|aren't|are\s+not)\s+(?:up\s+for\s+(?:debate|discussion|negotiation)|negotiable)\b/gi;
 
 /** Said to the reader ("Don't message me if you own a gun", "Please don't be a hunter"). */
+/** "I'm not raising someone else's kids": a refusal, as "I won't raise ..." is. */
+const NOT_DOING =
+  /(^|[.!?]\s+|[,;]\s*)(?:i'm|i\s+am)\s+not\s+((?:raising|bringing\s+up|taking\s+on|dealing\s+with|putting\s+up\s+with|paying\s+(?:for|off)|funding|bankrolling|supporting|sharing|living\s+with|tolerating|accepting)\b)/gi;
 const IMPERATIVE_IF =
   /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+(?:message|contact|write(?:\s+to)?|swipe(?:\s+on)?|match(?:\s+with)?|bother|talk\s+to|text)\s+me\s+if\s+/gi;
 const IMPERATIVE_BE = /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+be\s+/gi;
@@ -1019,6 +1101,10 @@ function restateRefusals(text: string): string {
         // "I'd love a boyfriend who's ..." refuses "a boyfriend who's ...", read as "Anyone who's ...".
         `${start}${/^(?:a|an|the)\s/i.test(thing) ? `${thing} is a no` : `No ${thing}`}.`,
     )
+    .replace(
+      NOT_DOING,
+      (_all, start: string, verb: string) => `${start}I won't ${verb.replace(/\S+ing\b/i, gerundBase)}`,
+    )
     .replace(NOT_THAT_I_DONT_WANT, "I $1")
     .replace(UNSAID_I, "$1I $2")
     .replace(IF_YOU_THEN_GO, "$1Anyone who $2 is a no.")
@@ -1087,7 +1173,7 @@ function looksEnglish(clause: string): boolean {
   const words = clause.toLowerCase().match(/[\p{L}']+/gu) ?? [];
   const english = words.filter((w) => ENGLISH.has(w)).length;
   const other = words.filter((w) => NOT_ENGLISH.has(w)).length;
-  return other < 2 || english > other;
+  return other === 0 || english > other || (other < 2 && english > 0);
 }
 
 /** The question Sam asks a candidate who left a limit's topic unanswered. */

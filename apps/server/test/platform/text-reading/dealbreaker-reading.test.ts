@@ -1098,3 +1098,76 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
     expect(breaks(checkLimits(noPets, other("I teach piano and swim.")))).toBe(false);
   });
 });
+
+describe("a lack named, a conditional about their things, 'I'm not' refusals and asides that name nothing", () => {
+  it.each([
+    ["Not having a job right now is a dealbreaker for me, harsh as that sounds.", "Do you have a job right now?", "no"],
+    ["Not owning a car is a no.", "Do you own a car?", "no"],
+    [
+      "If your 'business' involves recruiting your friends and building a downline, we're done before we start.",
+      "Does your business involve recruiting your friends?",
+      "yes",
+    ],
+    ["I live twenty miles from a bus stop, so a man who can't drive just wouldn't work.", "Can you drive?", "no"],
+    ["Trust-fund types who've never earned their own money.", "Have you ever earned your own money?", "no"],
+    [
+      "I dated a man who still lived with his mother at forty and she ran the whole relationship. Never again.",
+      "Do you still live with your mother?",
+      "yes",
+    ],
+  ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
+  });
+
+  it("someone else's children refused is a partner who has children, asked or answered as the tap is", () => {
+    expect(limits("I'm not raising someone else's kids, I've done it once.")).toEqual(["hasChildren"]);
+    expect(limits("I'm not looking to take on someone else's children.")).toEqual(["hasChildren"]);
+    expect(limits("No stepkids.")).toEqual(["hasChildren"]);
+    const stepdad = holder("I'm not raising someone else's kids, I've done it once.");
+    expect(checkLimits(stepdad, other("I teach piano.", { hasChildren: "yes" })).conflict).toBe(true);
+    expect(breaks(checkLimits(stepdad, other("I teach piano.", { hasChildren: "no" })))).toBe(false);
+  });
+
+  it("an aside around a limit is neither asked nor kept as a trait", () => {
+    expect(read("I'm monogamous, full stop. Not interested in anything open, no judgement but not for me.")).toEqual([
+      expect.objectContaining({ kind: "ask", question: AREA_QUESTIONS.open.question }),
+    ]);
+    expect(limits("No smokers, non-negotiable.")).toEqual(["smokingAny"]);
+    expect(kinds(read("Liars. Life's too short."))).toEqual(["trait"]);
+    expect(kinds(read("People who are mean online and nice in person, or vice versa."))).toEqual(["trait"]);
+    expect(asked(read("Tattoos. I know, I know. A small one I can live with, but full sleeves, no."))).toEqual([
+      ["Are tattoos part of your life?", "yes"],
+      ["Are full sleeves part of your life?", "yes"],
+    ]);
+  });
+
+  it("a dealbreaker in another language is read as nothing, however short", () => {
+    expect(read("La mentira.")).toEqual([]);
+    expect(read("Los hombres que todavía viven con su madre, no puedo.")).toEqual([]);
+    expect(read("Unehrlichkeit und Menschen, die Tiere schlecht behandeln.")).toEqual([]);
+  });
+
+  it("'not dating a rider', with no 'is a no' after it, is the person's own refusal, never a question of theirs", () => {
+    const text = "Motorbikes. I was knocked off one at twenty. Not getting back on, not dating a rider.";
+    expect(asked(read(text))).toEqual([["Are motorbikes part of your life?", "yes"]]);
+  });
+
+  it("asks nothing a candidate could not answer: a thing left unsaid, a moment of the holder's story, the asker turned round", () => {
+    const garbled =
+      /\b(?:of|around|in|they|never|just|emotionally|somewhere)\s+part of your life\?$|\bat\s+(?:\d+|twenty|forty)\b|^Is\s+(?:had|\d)|with you\?$|\b(?:just|somewhere|wants)\?$|\b(?:dat|gett)\b/;
+    for (const text of [
+      "I'm up at 5:30 every day and I need someone on a similar clock.",
+      "Someone who's still tangled up with their ex — emotionally, I mean.",
+      "Open relationships aren't for me. I want two people, fully in.",
+      "I DO mind being preached at or told I'm going to hell — had enough of that growing up.",
+      "A glass of wine with dinner is fine; a lifestyle built around the pub is not.",
+      "I'm not keen on lots of ink. A small one somewhere, fine.",
+      "Drug users. People who can't be straight with you.",
+      "Bit of a no if your mum still does your washing, as harsh as that sounds.",
+      "I'm a union organiser, and someone who votes for the party that wants to gut unions is a no.",
+      "The deployments, the moving every two years, never knowing where they are — I won't do that.",
+    ]) {
+      for (const [question] of asked(read(text))) expect(question).not.toMatch(garbled);
+    }
+  });
+});
