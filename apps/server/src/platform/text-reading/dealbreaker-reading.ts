@@ -98,7 +98,7 @@ const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|
  * "I know, I know", "see above", "non-negotiable", "or vice versa", "life's too short".
  */
 const ASIDE =
-  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|non-negotiable|not\s+negotiable|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -107,7 +107,7 @@ const EXCEPTION =
  * against being pressed, not against what the other believes or does; kept in mind as a trait.
  */
 const IMPOSES_ON_ME =
-  /\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:make|makes|force|forces|push|pushes|drag|drags)\s+(?:me|us|(?:our|my|the)\s+(?:kids|children))\s+(?:to\s+)?(?:go\s+to\s+(?:church|mosque|synagogue|temple|services|mass)|convert|pray|attend)\b|\b(?:expect|expects|want|wants|pressure|pressures|push|pushes|rush|rushes)\s+me\s+(?:to\s+|into\s+)(?:have|having)\s+(?:kids|children|a\s+baby|babies)\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
+  /\b(?:pressure|pressures|pressuring|push|pushes|pushing|nag|nags|nagging|force|forces|forcing|egg|eggs|egging)\s+(?:others|other\s+people|people|anyone|someone|everyone|me|you)\s+(?:on\s+)?(?:to|into)\b|\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:make|makes|force|forces|push|pushes|drag|drags)\s+(?:me|us|(?:our|my|the)\s+(?:kids|children))\s+(?:to\s+)?(?:go\s+to\s+(?:church|mosque|synagogue|temple|services|mass)|convert|pray|attend)\b|\b(?:expect|expects|want|wants|pressure|pressures|push|pushes|rush|rushes)\s+me\s+(?:to\s+|into\s+)(?:have|having)\s+(?:kids|children|a\s+baby|babies)\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
 /**
  * How someone treats a thing, not whether they have it: "anyone who mocks my faith", "people who
  * look down on religious people", "someone who hides that they smoke", "parents who neglect their
@@ -268,6 +268,14 @@ function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
+/** "a job", but "any ambition", "any money", "any plans": what one has none of, asked whether one has any. */
+function anyOf(thing: string): string {
+  const head = thing.split(" ")[0] ?? "";
+  return /(?:ion|ness|ity|ment|s)$|^(?:money|work|time|income|respect|drive|direction|sense)$/i.test(head)
+    ? `any ${thing}`
+    : `${article(thing)} ${thing}`;
+}
+
 function singular(word: string): string {
   if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (/(?:sses|ches|shes|xes)$/.test(word)) return word.slice(0, -2);
@@ -357,6 +365,9 @@ function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   if (/^(?:is|are|'s|'re|am|be)$/.test(head)) return rest ? { question: `Are you ${adv}${rest}?`, endsOn } : null;
   if (/^(?:was|were)$/.test(head)) return rest ? { question: `Have you ${adv}been ${rest}?`, endsOn } : null;
   if (/^(?:has|have)$/.test(head)) {
+    // "has no job" asks "Do you have a job?", ending the pair on a no.
+    const none = /^no\s+(.+?)(?:\s+(?:and|or|nor)\b.*)?$/i.exec(rest);
+    if (none) return { question: `Do you ${adv}have ${anyOf(none[1] ?? "")}?`, endsOn: flip(endsOn) };
     const next = rest.split(" ")[0] ?? "";
     if (
       /(?:ed|en)$/.test(next) ||
@@ -385,7 +396,9 @@ function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   if (/^(?:for|with|to|in|on|at|by|from|of|about|because|not|than)\b/i.test(np)) return null;
   const words = np.split(" ");
   // The head noun: the last word before a preposition ("guns in the house" → "guns").
-  const ofIndex = words.findIndex((w, i) => i > 0 && /^(?:in|on|at|of|with|from|around|near|for|who|that)$/i.test(w));
+  const ofIndex = words.findIndex(
+    (w, i) => i > 0 && /^(?:in|on|at|of|with|from|around|near|for|who|that|before|after|during|over|without)$/i.test(w),
+  );
   const headIndex = (ofIndex === -1 ? words.length : ofIndex) - 1;
   const head = (words[headIndex] ?? "").toLowerCase();
   // "-ments" are things done, not people ("deployments", "arguments").
@@ -451,7 +464,12 @@ function personQuestion(after: string, rule: Rule): { question: string; endsOn: 
     const negated = /n't$/i.test(parts[2] ?? "");
     return { question: `Is your ${parts[1]} ${parts[3]}?`, endsOn: negated ? flip(rule.endsOn) : rule.endsOn };
   }
-  if (word === "with") return { question: `Do you have ${toSecondPerson(mainPart(rest))}?`, endsOn: rule.endsOn };
+  if (word === "with") {
+    // "someone with no job and no plan" → "Do you have a job?", ending the pair on a no.
+    const none = /^no\s+(.+?)(?:\s+(?:and|or|nor)\b.*)?$/i.exec(mainPart(rest));
+    if (none) return { question: `Do you have ${anyOf(none[1] ?? "")}?`, endsOn: flip(rule.endsOn) };
+    return { question: `Do you have ${toSecondPerson(mainPart(rest))}?`, endsOn: rule.endsOn };
+  }
   if (word === "without")
     return { question: `Do you have ${toSecondPerson(mainPart(rest))}?`, endsOn: flip(rule.endsOn) };
   return { question: `Are you ${toSecondPerson(mainPart(`${word} ${rest}`))}?`, endsOn: rule.endsOn };
@@ -513,13 +531,15 @@ export function askableQuestion(question: string): boolean {
  * thing ("Is kindness matters most part of your life?", "Is whatever the story ...?"), a word that
  * leaves the thing unsaid ("Is a lifestyle built around part of your life?", "Is emotionally part
  * of your life?", "Would you drive just?", "Are you somewhere?"), a moment of the person's own
- * story ("Are you at twenty?") or the asker turned round ("Would you be straight with you?").
+ * story ("Are you at twenty?") or the asker turned round ("Would you be straight with you?",
+ * "Is tells you everything part of your life?", "Do you shoot you?", "Do you have no job?").
  */
 const MALFORMED =
-  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level)\s+part\s+of\s+your\s+life\?)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$/i;
 
-/** A requirement said without its subject: "Must have a car", "Has to drive". */
-const MUST_SUBJECTLESS = /^(?:must|should|has\s+to|have\s+to|needs?\s+to|gotta)\s+/i;
+/** A requirement said without its subject ("Must have a car", "Has to drive"), or to the reader ("You'll need to drive"). */
+const MUST_SUBJECTLESS =
+  /^(?:you(?:'ll|\s+will|'d|\s+would)?\s+(?:need|have)\s+to|you\s+(?:must|should|gotta)|must|should|has\s+to|have\s+to|needs?\s+to|gotta)\s+/i;
 
 function phraseQuestion(
   clause: string,
@@ -830,9 +850,11 @@ export function readDealbreakers(
       continue;
     }
     const rules = readRuleClause(clause);
-    // "Lying about being married" is about lying: a trait's clause takes no stance on its topic.
+    // "Lying about being married" is about lying: a trait's clause takes no stance on its topic;
+    // "people who pressure others to drink" none on the habit either.
+    const pressed = IMPOSES_ON_ME.test(clause);
     const limits = limitsOf(rules, clause, own.facts, selfStances).filter(
-      (limit) => traits.length === 0 || !STANCE_LIMITS.has(limit),
+      (limit) => !pressed && (traits.length === 0 || !STANCE_LIMITS.has(limit)),
     );
     for (const limit of limits) add({ kind: "limit", id: `limit:${limit}`, limit, words: clause });
     // A habit or stance no quick question settles (gambling, guns, vaccines) is asked with its own

@@ -1103,6 +1103,9 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
   it.each([
     ["Not having a job right now is a dealbreaker for me, harsh as that sounds.", "Do you have a job right now?", "no"],
     ["Not owning a car is a no.", "Do you own a car?", "no"],
+    ["Someone with no job and no plan to get one. I'm not being snobby about what you do.", "Do you have a job?", "no"],
+    ["A man who has no friends.", "Do you have any friends?", "no"],
+    ["Grace before meals is a no.", "Is grace before meals part of your life?", "yes"],
     [
       "If your 'business' involves recruiting your friends and building a downline, we're done before we start.",
       "Does your business involve recruiting your friends?",
@@ -1126,6 +1129,24 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
     const stepdad = holder("I'm not raising someone else's kids, I've done it once.");
     expect(checkLimits(stepdad, other("I teach piano.", { hasChildren: "yes" })).conflict).toBe(true);
     expect(breaks(checkLimits(stepdad, other("I teach piano.", { hasChildren: "no" })))).toBe(false);
+  });
+
+  it("pressing others to drink is about pressing, and a big drinker is a heavy one: a sober person and a social drinker meet", () => {
+    const sober = holder("People who pressure others to drink.", { drinking: "never" });
+    const social = holder("Big drinkers. I've done my time in that world.", { drinking: "socially" });
+    expect(limits("People who pressure others to drink.")).toEqual(["trait"]);
+    expect(limits("Big drinkers.")).toEqual(["drinkingHeavy"]);
+    expect(checkLimits(sober, social).conflict).toBe(false);
+    expect(checkLimits(social, sober).conflict).toBe(false);
+    expect(checkLimits(social, other("I work behind a bar.", { drinking: "often" })).conflict).toBe(true);
+  });
+
+  it("a requirement said to the reader, time apart, and a platform's name only as a word", () => {
+    expect(asked(read("You'll need to drive, I'm not anyone's taxi."))).toEqual([["Do you drive?", "no"]]);
+    expect(asked(read("Months apart."))).toEqual([[AREA_QUESTIONS.distance.question, "yes"]]);
+    const scaly = asked(read("Scaly things in the flat is an instant no."));
+    expect(scaly).not.toContainEqual([AREA_QUESTIONS.socialMedia.question, "yes"]);
+    expect(asked(read("Anyone who lives on Insta."))).toEqual([[AREA_QUESTIONS.socialMedia.question, "yes"]]);
   });
 
   it("an aside around a limit is neither asked nor kept as a trait", () => {
@@ -1154,7 +1175,7 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
 
   it("asks nothing a candidate could not answer: a thing left unsaid, a moment of the holder's story, the asker turned round", () => {
     const garbled =
-      /\b(?:of|around|in|they|never|just|emotionally|somewhere)\s+part of your life\?$|\bat\s+(?:\d+|twenty|forty)\b|^Is\s+(?:had|\d)|with you\?$|\b(?:just|somewhere|wants)\?$|\b(?:dat|gett)\b/;
+      /\b(?:of|around|in|they|never|just|emotionally|somewhere)\s+part of your life\?$|\bat\s+(?:\d+|twenty|forty)\b|^Is\s+(?:had|\d)|with you\?$|\b(?:just|somewhere|wants)\?$|\b(?:dat|gett)\b|too many\?$|^Do you \w+ you\?$|^Is .*\byou\b.* part of your life\?$/;
     for (const text of [
       "I'm up at 5:30 every day and I need someone on a similar clock.",
       "Someone who's still tangled up with their ex — emotionally, I mean.",
@@ -1166,6 +1187,9 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
       "Bit of a no if your mum still does your washing, as harsh as that sounds.",
       "I'm a union organiser, and someone who votes for the party that wants to gut unions is a no.",
       "The deployments, the moving every two years, never knowing where they are — I won't do that.",
+      "I can't love someone who throws herself off things for fun. I've done one funeral too many.",
+      "Anyone who kills animals for fun. I couldn't share a life with someone who shoots them.",
+      "Someone who tells you everything is fine when it isn't.",
     ]) {
       for (const [question] of asked(read(text))) expect(question).not.toMatch(garbled);
     }
