@@ -262,6 +262,73 @@ describe("the match:eval command", () => {
     expect((await command(["--pairs", path.join(files.pairs, "missing")])).code).toBe(2);
   });
 
+  it("with --reader llm, the model reads each person's dealbreakers as in the chat, and the phrases when it fails", async () => {
+    // A limit in a figure of speech the phrase reader cannot read: only the model's reading asks about it.
+    const GAMER = pair(
+      "gamer",
+      "dealbreaker",
+      {
+        ...person(
+          "I'm up at five and in bed by ten.",
+          "Don't message me if your headset sees more of you than I would.",
+        ),
+      },
+      { ...person("I run a raid group online till sunrise most nights.") },
+      { concern: { side: "b", words: ["gaming", "games", "night"] } },
+    );
+    const files = await inputFile(GAMER);
+    const phrases = await command(["--pairs", files.pairs]);
+    expect(JSON.parse(phrases.stdout).limitQuestions.b).toEqual([]);
+    expect(phrases.stderr).toContain("dealbreakers read: 2 phrases");
+
+    const fake = await startFakeOpenAiServer();
+    try {
+      resetFake(fake, ["valid"]);
+      fake.reply = (body: { messages: { content: string }[] }) =>
+        body.messages.some((m) => m.content.includes("headset"))
+          ? {
+              items: [
+                {
+                  kind: "ask",
+                  limit: null,
+                  label: "gaming through the night",
+                  question: "Do you often play games late into the night?",
+                  endsOn: "yes",
+                },
+              ],
+            }
+          : { items: [] };
+      const env = {
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: "fake-model",
+        NARRATIVE_WRITER: "extractive",
+        LLM_MAX_RETRIES: "0",
+      };
+      const model = await command(["--pairs", files.pairs, "--reader", "llm"], env);
+      expect(model.code).toBe(0);
+      // The scorer stays the embedded one unless --scorer llm asks for the model too.
+      expect(model.stderr).toContain("scorer: heuristic");
+      expect(model.stderr).toContain("dealbreakers read: 2 llm");
+      expect(JSON.parse(model.stdout).limitQuestions.b).toEqual(["Do you often play games late into the night?"]);
+      // One reading a person, and no other call.
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests.every((r) => r.body.messages.some((m) => m.content.includes("cannot accept")))).toBe(true);
+
+      // A model that fails reads nothing wrong: the phrase reader's reading stands, and says so.
+      resetFake(fake, ["500"]);
+      const down = await command(["--pairs", files.pairs, "--reader", "llm"], env);
+      expect(down.code).toBe(0);
+      expect(down.stderr).toContain("dealbreakers read: 2 phrases");
+      expect(JSON.parse(down.stdout).limitQuestions.b).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+    const refused = await command(["--pairs", files.pairs, "--reader", "llm"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--reader llm needs a model: set LLM_BASE_URL and LLM_MODEL");
+    expect((await command(["--pairs", files.pairs, "--reader", "magic"])).code).toBe(2);
+  });
+
   it("with --scorer llm, judges each pair through the configured model, both ways", async () => {
     const fake = await startFakeOpenAiServer();
     try {

@@ -110,22 +110,30 @@ function draftOfMessage(onDraft: ReplyDraftListener): (partial: unknown) => void
   };
 }
 
+/**
+ * The model's reading of a person's dealbreakers, each item checked by code. Throws when the model
+ * is down, late or answers outside the schema.
+ */
+export async function modelReading(options: LlmCallSettings, words: DealbreakerWords): Promise<ReadingItem[]> {
+  const raw = await generateStructured(options, {
+    // Part of answering the person at the dealbreakers stage: counted with Sam's replies.
+    purpose: "reply",
+    system: READER_SYSTEM_PROMPT,
+    prompt: `What the member said they cannot accept:\n${asData(words.text, 2_000)}\n\nWhat they said of themselves:\n${asData(words.selfText, 1_200)}`,
+    schema: dealbreakerReadingSchema,
+    name: "dealbreaker_reading",
+    maxOutputTokens: 900,
+    temperature: 0,
+  });
+  return checkedReading(raw, words);
+}
+
 export function createLlmBrain(options: LlmBrainOptions): Brain {
   return {
     kind: "llm",
     async readDealbreakers(words) {
       try {
-        const raw = await generateStructured(options, {
-          // Part of answering the person at the dealbreakers stage: counted with Sam's replies.
-          purpose: "reply",
-          system: READER_SYSTEM_PROMPT,
-          prompt: `What the member said they cannot accept:\n${asData(words.text, 2_000)}\n\nWhat they said of themselves:\n${asData(words.selfText, 1_200)}`,
-          schema: dealbreakerReadingSchema,
-          name: "dealbreaker_reading",
-          maxOutputTokens: 900,
-          temperature: 0,
-        });
-        return checkedReading(raw, words);
+        return await modelReading(options, words);
       } catch {
         // Down, late or malformed: the embedded reading, which the person confirms all the same.
         return readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText });

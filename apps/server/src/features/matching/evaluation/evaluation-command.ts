@@ -1,14 +1,17 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../../../config.ts";
+import { configuredLlm } from "../../../platform/llm/structured-call.ts";
+import { modelReading } from "../../chat/brain/llm-brain.ts";
 import { matchingModels } from "../models.ts";
-import { formatSummary, runEvaluation } from "./evaluation.ts";
+import { type DealbreakerReader, formatSummary, phraseReader, runEvaluation } from "./evaluation.ts";
 
-// `npm run match:eval -- --pairs FILE.jsonl [--scorer heuristic|llm] [--out RESULT.jsonl]`
+// `npm run match:eval -- --pairs FILE.jsonl [--scorer heuristic|llm] [--reader phrases|llm] [--out RESULT.jsonl]`
 // Results go to --out (else stdout) as JSON lines; problems and the summary go to stderr, so
 // stdout stays machine-readable.
 
-export const USAGE = "usage: npm run match:eval -- --pairs FILE.jsonl [--scorer heuristic|llm] [--out RESULT.jsonl]";
+export const USAGE =
+  "usage: npm run match:eval -- --pairs FILE.jsonl [--scorer heuristic|llm] [--reader phrases|llm] [--out RESULT.jsonl]";
 
 export interface CommandIo {
   env: Record<string, string | undefined>;
@@ -16,14 +19,19 @@ export interface CommandIo {
   stderr: (text: string) => void;
 }
 
-type Options = { pairs: string; scorer: "heuristic" | "llm"; out: string | undefined };
+type Options = { pairs: string; scorer: "heuristic" | "llm"; reader: "phrases" | "llm"; out: string | undefined };
 
 function parseOptions(argv: readonly string[]): Options | string {
-  let values: { pairs?: string; scorer?: string; out?: string };
+  let values: { pairs?: string; scorer?: string; reader?: string; out?: string };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { pairs: { type: "string" }, scorer: { type: "string", default: "heuristic" }, out: { type: "string" } },
+      options: {
+        pairs: { type: "string" },
+        scorer: { type: "string", default: "heuristic" },
+        reader: { type: "string", default: "phrases" },
+        out: { type: "string" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -32,20 +40,49 @@ function parseOptions(argv: readonly string[]): Options | string {
   }
   if (!values.pairs) return "--pairs is required";
   if (values.scorer !== "heuristic" && values.scorer !== "llm") return "--scorer must be heuristic or llm";
-  return { pairs: values.pairs, scorer: values.scorer, out: values.out };
+  if (values.reader !== "phrases" && values.reader !== "llm") return "--reader must be phrases or llm";
+  return { pairs: values.pairs, scorer: values.scorer, reader: values.reader, out: values.out };
+}
+
+/**
+ * The model's reading of each person's dealbreakers, as the chat asks for it with a model
+ * configured; the phrase reader's when the model fails, as in the chat.
+ */
+function modelReader(llm: NonNullable<ReturnType<typeof configuredLlm>>): DealbreakerReader {
+  return {
+    async read(words) {
+      try {
+        return { items: await modelReading(llm, words), source: "llm" };
+      } catch {
+        return phraseReader.read(words);
+      }
+    },
+  };
 }
 
 /**
  * The scorer and narrative writer a search would use with this environment, the scorer forced to
- * the one asked for. 'llm' without a configured model is refused, as the server refuses it.
+ * the one asked for, and the dealbreaker reader asked for. 'llm' without a configured model is
+ * refused, as the server refuses it.
  */
-function modelsFor(scorer: Options["scorer"], env: CommandIo["env"]) {
-  if (scorer === "llm" && !(env.LLM_BASE_URL?.trim() && env.LLM_MODEL?.trim())) {
-    return "--scorer llm needs a model: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the provider asks for one)";
+function modelsFor({ scorer, reader }: Pick<Options, "scorer" | "reader">, env: CommandIo["env"]) {
+  const model = env.LLM_BASE_URL?.trim() && env.LLM_MODEL?.trim();
+  for (const [option, value] of [
+    ["--scorer", scorer],
+    ["--reader", reader],
+  ] as const) {
+    if (value === "llm" && !model) {
+      return `${option} llm needs a model: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the provider asks for one)`;
+    }
   }
   try {
     const config = loadConfig({ ...env, MATCHING_SCORER: scorer });
-    return { ...matchingModels(config), concurrency: config.MATCHING_SCORER_CONCURRENCY };
+    const llm = configuredLlm(config);
+    return {
+      ...matchingModels(config),
+      reader: reader === "llm" && llm ? modelReader(llm) : phraseReader,
+      concurrency: config.MATCHING_SCORER_CONCURRENCY,
+    };
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;
@@ -59,7 +96,7 @@ export async function runMatchEvaluation(argv: readonly string[], io: CommandIo)
     io.stderr(`${options}\n${USAGE}\n`);
     return 2;
   }
-  const models = modelsFor(options.scorer, io.env);
+  const models = modelsFor(options, io.env);
   if (typeof models === "string") {
     io.stderr(`${models}\n`);
     return 2;
@@ -80,10 +117,11 @@ export async function runMatchEvaluation(argv: readonly string[], io: CommandIo)
   if (options.out) await writeFile(options.out, jsonl);
   else io.stdout(jsonl);
 
-  const written = [...run.narratives].map(([source, count]) => `${count} ${source}`).join(", ") || "none";
+  const counted = (counts: Map<string, number>) =>
+    [...counts].map(([source, count]) => `${count} ${source}`).join(", ") || "none";
   io.stderr(
     [
-      `scorer: ${models.scorer.name}; narratives written: ${written}; malformed lines: ${run.malformed.length}`,
+      `scorer: ${models.scorer.name}; narratives written: ${counted(run.narratives)}; dealbreakers read: ${counted(run.readings)}; malformed lines: ${run.malformed.length}`,
       ...formatSummary(run.summary),
       ...(options.out ? [`results: ${options.out}`] : []),
     ]

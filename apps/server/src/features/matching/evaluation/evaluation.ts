@@ -1,15 +1,18 @@
 import { STAGES } from "@sams-web/domain/chat/stages";
 import type { ScoreClass } from "@sams-web/domain/matching/rules";
+import type { ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
 import { factsSchema } from "@sams-web/domain/non-negotiables/schemas";
 import { MIN_AGE } from "@sams-web/domain/profile/rules";
 import { genderSchema } from "@sams-web/domain/profile/schemas";
 import pLimit from "p-limit";
 import * as z from "zod";
+import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
+import type { DealbreakerWords } from "../../chat/brain/brain.ts";
 import type { InterviewAnswer, Narrative, NarrativeWriter } from "../narrative/narrative.ts";
-import { type MatchPerson, readPerson } from "../scoring/dealbreakers.ts";
+import type { MatchPerson } from "../scoring/dealbreakers.ts";
 import { explainFit } from "../scoring/explanation.ts";
 import { decidePair, judgePair } from "../scoring/pair-verdict.ts";
-import type { Scorer } from "../scoring/scorer.ts";
+import { type Scorer, selfText } from "../scoring/scorer.ts";
 
 // Offline evaluation of the matcher: labelled pairs of people, each described by their interview
 // answers, go through the very functions a search uses (narrative writer, scorer both ways,
@@ -125,9 +128,26 @@ export interface PairResult {
   reason: string;
 }
 
+/** What read each person's dealbreakers: the embedded phrase reader, or the model (falling back to the phrases, as in the chat). */
+export type ReadingSource = "phrases" | "llm";
+
+/** Reads one person's dealbreakers as the chat does, saying which reader's reading it is. */
+export interface DealbreakerReader {
+  read(words: DealbreakerWords): Promise<{ items: ReadingItem[]; source: ReadingSource }>;
+}
+
+/** The embedded reader of the dealbreakers' words, which the chat uses without a model. */
+export const phraseReader: DealbreakerReader = {
+  async read(words) {
+    return { items: readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText }), source: "phrases" };
+  },
+};
+
 export interface EvaluationModels {
   scorer: Scorer;
   writer: NarrativeWriter;
+  /** Who reads the dealbreakers; the phrase reader when left out. */
+  reader?: DealbreakerReader;
 }
 
 /** One pair through the search's own steps. Throws what the search would skip the pair for. */
@@ -135,12 +155,18 @@ export interface EvaluationModels {
  * The person as a search would judge them. What Sam read from their dealbreakers is taken as
  * confirmed: the harsher case, since a misreading then refuses as Sam read it.
  */
-function matchPersonOf(person: EvaluationPerson, narrative: Narrative): MatchPerson {
-  const dealbreakers = interviewOf(person)
+async function matchPersonOf(
+  person: EvaluationPerson,
+  narrative: Narrative,
+  reader: DealbreakerReader,
+): Promise<MatchPerson> {
+  const text = interviewOf(person)
     .filter((answer) => answer.stage === "dealbreakers")
     .map((answer) => answer.text)
     .join(" ");
-  return readPerson(narrative, person.facts ?? {}, dealbreakers, person.age);
+  const facts = person.facts ?? {};
+  const { items } = await reader.read({ text, facts, selfText: selfText(narrative) });
+  return { narrative, facts, reading: items, readingConfirmed: true, age: person.age };
 }
 
 export async function evaluatePair(pair: EvaluationPair, models: EvaluationModels): Promise<PairResult> {
@@ -148,7 +174,9 @@ export async function evaluatePair(pair: EvaluationPair, models: EvaluationModel
     models.writer.write(interviewOf(pair.a)),
     models.writer.write(interviewOf(pair.b)),
   ]);
-  const verdict = await judgePair(models.scorer, matchPersonOf(pair.a, a), matchPersonOf(pair.b, b));
+  const reader = models.reader ?? phraseReader;
+  const [one, two] = await Promise.all([matchPersonOf(pair.a, a, reader), matchPersonOf(pair.b, b, reader)]);
+  const verdict = await judgePair(models.scorer, one, two);
   const decision = decidePair(verdict);
   return {
     id: pair.id,
@@ -327,6 +355,8 @@ export interface EvaluationRun {
   summary: EvaluationSummary;
   /** How many narratives each writer wrote ("extractive", "llm"): the model writer falls back. */
   narratives: Map<string, number>;
+  /** How many people's dealbreakers each reader read ("phrases", "llm"): the model reader falls back. */
+  readings: Map<ReadingSource, number>;
 }
 
 /**
@@ -351,11 +381,19 @@ export async function runEvaluation(text: string, models: EvaluationModels, conc
       return written;
     },
   };
+  const readings = new Map<ReadingSource, number>();
+  const reader: DealbreakerReader = {
+    async read(words) {
+      const read = await (models.reader ?? phraseReader).read(words);
+      readings.set(read.source, (readings.get(read.source) ?? 0) + 1);
+      return read;
+    },
+  };
   const skipped: LineProblem[] = [];
   const queue = pLimit(concurrency);
   const judgeLine = async ({ line, pair }: NumberedPair): Promise<PairResult | null> => {
     try {
-      return await evaluatePair(pair, { scorer, writer });
+      return await evaluatePair(pair, { scorer, writer, reader });
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
       skipped.push({ line, message: `${pair.id}: ${name}: ${message}` });
@@ -371,5 +409,5 @@ export async function runEvaluation(text: string, models: EvaluationModels, conc
     results,
     calls,
   );
-  return { results, malformed: problems, skipped, summary, narratives };
+  return { results, malformed: problems, skipped, summary, narratives, readings };
 }
