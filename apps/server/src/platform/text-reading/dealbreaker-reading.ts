@@ -499,6 +499,15 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   return null;
 }
 
+/**
+ * How Sam reads back "If your business involves recruiting your friends" to the person who wrote
+ * it: "someone whose business involves recruiting their friends".
+ */
+function whoseLabel(conditional: string): string {
+  const said = conditional.replace(/^if\s+(?:your|his|her|their)\s+/i, "").replace(/\byour\b/gi, "their");
+  return `someone whose ${said}`.slice(0, READING_LABEL_MAX_CHARS);
+}
+
 /** Words that open a count or a frequency, which a shortened question must not end on. */
 const COUNTS = new Set(
   "every each some several few many most more less one two three four five six seven eight nine ten twice half".split(
@@ -567,7 +576,7 @@ function phraseQuestion(
     const negated = /n't$/i.test(theirs[2] ?? "");
     const question = `${/^are/i.test(theirs[2] ?? "") ? "Are" : "Is"} your ${theirs[1]} ${toSecondPerson(mainPart(theirs[3] ?? ""))}?`;
     return {
-      label: lowerFirst(mainPart(text)).slice(0, READING_LABEL_MAX_CHARS),
+      label: whoseLabel(mainPart(text)),
       question,
       endsOn: negated ? flip(endsOn) : endsOn,
     };
@@ -580,7 +589,7 @@ function phraseQuestion(
   if (theirsDoes) {
     const verb = (theirsDoes[2] ?? "").toLowerCase();
     return {
-      label: lowerFirst(mainPart(text)).slice(0, READING_LABEL_MAX_CHARS),
+      label: whoseLabel(mainPart(text)),
       question: `Does your ${theirsDoes[1]} ${verb === "has" ? "have" : baseForm(verb)} ${toSecondPerson(mainPart(theirsDoes[3] ?? ""))}?`,
       endsOn,
     };

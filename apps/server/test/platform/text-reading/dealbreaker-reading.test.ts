@@ -1122,6 +1122,11 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
 
+  it("reads 'if your business involves ...' back to its writer as someone whose business does", () => {
+    const [item] = read("If your 'business' involves recruiting your friends, we're done.");
+    expect(item).toMatchObject({ kind: "ask", label: "someone whose business involves recruiting their friends" });
+  });
+
   it("someone else's children refused is a partner who has children, asked or answered as the tap is", () => {
     expect(limits("I'm not raising someone else's kids, I've done it once.")).toEqual(["hasChildren"]);
     expect(limits("I'm not looking to take on someone else's children.")).toEqual(["hasChildren"]);
