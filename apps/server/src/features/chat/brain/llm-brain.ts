@@ -128,16 +128,26 @@ export async function modelReading(options: LlmCallSettings, words: DealbreakerW
   return checkedReading(raw, words);
 }
 
+/**
+ * The model's reading, or, when the model is down, late or malformed, the embedded one (the
+ * person confirms either all the same), saying which it is.
+ */
+export async function readingWithFallback(
+  options: LlmCallSettings,
+  words: DealbreakerWords,
+): Promise<{ items: ReadingItem[]; source: "llm" | "phrases" }> {
+  try {
+    return { items: await modelReading(options, words), source: "llm" };
+  } catch {
+    return { items: readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText }), source: "phrases" };
+  }
+}
+
 export function createLlmBrain(options: LlmBrainOptions): Brain {
   return {
     kind: "llm",
     async readDealbreakers(words) {
-      try {
-        return await modelReading(options, words);
-      } catch {
-        // Down, late or malformed: the embedded reading, which the person confirms all the same.
-        return readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText });
-      }
+      return (await readingWithFallback(options, words)).items;
     },
     async reply(input, onDraft?: ReplyDraftListener): Promise<BrainReply> {
       const common = {

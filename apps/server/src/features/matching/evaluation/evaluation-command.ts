@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../../../config.ts";
-import { configuredLlm } from "../../../platform/llm/structured-call.ts";
-import { modelReading } from "../../chat/brain/llm-brain.ts";
+import { configuredLlm, type LlmCallSettings } from "../../../platform/llm/structured-call.ts";
+import { readingWithFallback } from "../../chat/brain/llm-brain.ts";
 import { matchingModels } from "../models.ts";
 import { type DealbreakerReader, formatSummary, phraseReader, runEvaluation } from "./evaluation.ts";
 
@@ -44,20 +44,9 @@ function parseOptions(argv: readonly string[]): Options | string {
   return { pairs: values.pairs, scorer: values.scorer, reader: values.reader, out: values.out };
 }
 
-/**
- * The model's reading of each person's dealbreakers, as the chat asks for it with a model
- * configured; the phrase reader's when the model fails, as in the chat.
- */
-function modelReader(llm: NonNullable<ReturnType<typeof configuredLlm>>): DealbreakerReader {
-  return {
-    async read(words) {
-      try {
-        return { items: await modelReading(llm, words), source: "llm" };
-      } catch {
-        return phraseReader.read(words);
-      }
-    },
-  };
+/** The model's reading of each person's dealbreakers as the chat asks for it, the phrase reader's where the model fails. */
+function modelReader(llm: LlmCallSettings): DealbreakerReader {
+  return { read: (words) => readingWithFallback(llm, words) };
 }
 
 /**
