@@ -291,6 +291,19 @@ export const AREA_QUESTIONS = {
   meat: { question: "Do you eat meat?", endsOn: "yes" },
   hours: { question: "Do you work nights or shifts?", endsOn: "yes" },
   extremeSports: { question: "Do you do extreme or dangerous sports?", endsOn: "yes" },
+  gaming: { question: "Do you spend much of your free time playing video games?", endsOn: "yes" },
+  parents: { question: "Do you live with your parents?", endsOn: "yes" },
+  motorbikes: { question: "Do you ride a motorbike?", endsOn: "yes" },
+  military: { question: "Are you in the armed forces, or could you be deployed away?", endsOn: "yes" },
+  networkMarketing: { question: "Do you sell for a network-marketing (MLM) company?", endsOn: "yes" },
+  crypto: { question: "Do you trade crypto or day-trade?", endsOn: "yes" },
+  exoticPets: { question: "Do you keep snakes, reptiles or other exotic pets?", endsOn: "yes" },
+  lateness: { question: "Do you often run late?", endsOn: "yes" },
+  astrology: { question: "Do you plan your life around astrology or horoscopes?", endsOn: "yes" },
+  conspiracies: { question: "Do you believe in conspiracy theories?", endsOn: "yes" },
+  porn: { question: "Is porn a regular part of your life?", endsOn: "yes" },
+  stripClubs: { question: "Do you go to strip clubs?", endsOn: "yes" },
+  driving: { question: "Do you drive?", endsOn: "no" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;

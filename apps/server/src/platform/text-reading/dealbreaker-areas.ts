@@ -14,7 +14,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   moving:
     /\b(?:overseas|abroad|somewhere\s+else|elsewhere|another\s+(?:city|town|part\s+of\s+the\s+country)|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
   distance:
-    /\b(?:long[-\s]distance|half\s+(?:the|of\s+the)\s+year|months\s+at\s+a\s+time|(?:actually|physically)\s+around|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo|(?:months|weeks)\s+apart)\b/i,
+    /\b(?:long[-\s]distance|half\s+(?:the|of\s+the)\s+year|months\s+at\s+a\s+time|(?:actually|physically)\s+around|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo|(?:months|weeks)\s+apart|(?:gone|away|on\s+the\s+road)\s+(?:for\s+)?(?:half|most|three\s+weeks|two\s+weeks)\s+(?:of\s+)?(?:the|a|every)\s+(?:month|week|year)|hotels?\s+(?:every|most|all)\s+week|(?:live|lives|living)\s+out\s+of\s+a\s+suitcase|(?:job|work)\s+that\s+(?:travels|takes\s+(?:them|him|her|you)\s+away))\b/i,
   activism:
     /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
   attached:
@@ -38,6 +38,33 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   // Sports that risk life and limb: "adrenaline junkies", base jumping, a wingsuit.
   extremeSports:
     /\b(?:extreme\s+sports?|adrenaline|base[-\s]?jump\w*|sky[-\s]?div\w*|wingsuit\w*|free[-\s]?solo\w*|cliff[-\s]?div\w*|bungee|paraglid\w*|motor\s*racing|big[-\s]wave|heli[-\s]?ski\w*)\b/i,
+  // Video games as a way of life: a headset till dawn, raids, a console.
+  gaming:
+    /\b(?:video[-\s]?games?|gamers?|gaming(?!\s+(?:machines?|the\s+system|tables?))|online\s+games?|headsets?|consoles?|playstation|ps[45]|xbox|nintendo|fortnite|warcraft|raids?|raiding|twitch|e-?sports?)\b/i,
+  // A grown-up still living in the family home.
+  parents:
+    /\b(?:(?:live|lives|living|lived)\s+(?:at\s+home\s+)?with\s+(?:(?:his|her|their|your|my)\s+)?(?:parents|mum|mom|mother|dad|father|folks|mam)|(?:lives|living)\s+at\s+home|(?:mum|mom|mother|mam)\s+(?:still\s+)?(?:does|washes|cooks|irons)|(?:mummy|mommy|mama|mamma)'?s\s+boys?|parents'\s+(?:house|basement|place|spare\s+room))\b/i,
+  motorbikes:
+    /\b(?:motor\s*(?:bikes?|cycles?)|bikers?|superbikes?|harleys?|two\s+wheels\s+and\s+an\s+engine|(?:ride|rides|riding)\s+(?:a\s+)?(?:bike|motor))\b/i,
+  military:
+    /\b(?:military|army|navy|air\s+force|marines?|soldiers?|sailors?|deploy(?:ed|ment|ments|ing|s)?|tours?\s+of\s+duty|(?:the|armed)\s+forces|forces\s+(?:life|family|wife|husband)|posted\s+(?:overseas|abroad|away))\b/i,
+  networkMarketing:
+    /\b(?:mlms?|multi[-\s]level|pyramid\s+schemes?|downlines?|uplines?|network\s+marketing|business\s+opportunit(?:y|ies)|(?:be\s+)?(?:your|my|their)\s+own\s+boss\s+babe|boss\s+babes?|huns?\b|recruit(?:s|ed|ing)?\s+(?:your|their|his|her|my)?\s*friends)\b/i,
+  crypto:
+    /\b(?:crypto(?:currenc(?:y|ies))?|bitcoin|ethereum|nfts?|day[-\s]?trad(?:e|es|ing|er|ers)|forex|meme\s+coins?|(?:to\s+)?the\s+moon)\b/i,
+  exoticPets:
+    /\b(?:snakes?|reptiles?|lizards?|pythons?|boas?|geckos?|iguanas?|tarantulas?|scorpions?|scaly|terrariums?|vivariums?|exotic\s+pets?)\b/i,
+  lateness:
+    /\b(?:(?:always|chronically|constantly|habitually|forever|perpetually)\s+(?:running\s+)?late|chronic(?:ally)?\s+late(?:ness)?|lateness|unpunctual|punctual(?:ity)?|(?:keep|keeps|kept|leave|leaves|left)\s+(?:me|people|you)\s+waiting|(?:hour|minutes)\s+late)\b/i,
+  astrology:
+    /\b(?:astrolog(?:y|ical|er|ers)|horoscopes?|star\s+signs?|zodiac|(?:mercury|retrograde)|birth\s+charts?|tarot|rising\s+signs?)\b/i,
+  conspiracies:
+    /\b(?:conspirac(?:y|ies)|conspiracy\s+theor(?:y|ies|ists?)|flat[-\s]earth(?:ers?)?|chemtrails?|qanon|do\s+(?:your|their|his|her)\s+own\s+research|tin[-\s]?foil|illuminati|lizard\s+people|moon\s+landings?\s+(?:was|were)\s+fake|sheeple|wake\s+up)\b/i,
+  porn: /\b(?:porn(?:ography|o)?|onlyfans|cam\s*girls?|x-rated)\b/i,
+  stripClubs: /\b(?:strip\s+(?:clubs?|joints?|bars?)|strippers?|lap\s+dances?|gentlemen's\s+clubs?)\b/i,
+  // Someone who cannot get about on their own: no licence, no car, "anyone's taxi".
+  driving:
+    /\b(?:(?:can't|cannot|doesn't|don't|won't)\s+drive|no\s+(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:without|hasn't\s+got|haven't\s+got)\s+(?:a\s+)?(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:anyone's|someone's|your|a)\s+(?:taxi|chauffeur)|get\s+(?:yourself|themselves|himself|herself)\s+about)\b/i,
   // A temper is asked about rather than kept in mind as a trait: it is a fact about how someone
   // behaves that they can answer ("I've punched a wall or two"), unlike "rude" or "boring".
   temper:

@@ -157,7 +157,7 @@ export function isStanceTopic(topic: TopicName): boolean {
 const PARENT_WORDS = new Set(["dad", "father", "mom", "mum", "mother", "parent"].map(stem));
 /** An adjective made from a topic's noun says something else ("faithful", "childless"): not that topic. */
 const DERIVED = /(?:ful|fully|fulness|less|lessly|lessness)$/;
-const OWN_PARENT_BEFORE = new Set(["my", "our", "his", "her", "their", "your", "with", "to", "and"]);
+const OWN_PARENT_BEFORE = new Set(["my", "our", "his", "her", "their", "your", "whose", "with", "to", "and"]);
 /** Animals someone keeps as pets that are neither dogs nor cats: having one is having a pet. */
 const KEPT_ANIMALS = new Set(
   "parrot parrots budgie budgies rabbit rabbits bunnies hamster hamsters ferret ferrets guinea-pig guinea-pigs tortoise tortoises reptile reptiles"

@@ -270,7 +270,7 @@ describe("the match:eval command", () => {
       {
         ...person(
           "I'm up at five and in bed by ten.",
-          "Don't message me if your headset sees more of you than I would.",
+          "Don't message me if the sunrise finds you still clicking away.",
         ),
       },
       { ...person("I run a raid group online till sunrise most nights.") },
@@ -285,7 +285,7 @@ describe("the match:eval command", () => {
     try {
       resetFake(fake, ["valid"]);
       fake.reply = (body: { messages: { content: string }[] }) =>
-        body.messages.some((m) => m.content.includes("headset"))
+        body.messages.some((m) => m.content.includes("sunrise finds you"))
           ? {
               items: [
                 {

@@ -41,7 +41,7 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["Extreme sports.", AREA_QUESTIONS.extremeSports.question, "yes"],
     ["Someone who is still on the apps while we're dating.", "Are you still on the apps?", "yes"],
     ["I need someone who has never struggled with addiction.", "Have you ever struggled with addiction?", "yes"],
-    ["People in pyramid schemes or multi-level marketing.", "Are you in pyramid schemes?", "yes"],
+    ["People in pyramid schemes or multi-level marketing.", AREA_QUESTIONS.networkMarketing.question, "yes"],
     ["I won't do open relationships.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Hunting is where I draw the line.", "Is hunting part of your life?", "yes"],
     // Guns, gambling and an ex close by have neutral questions of their own.
@@ -49,7 +49,7 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["Please, nobody who spends their evenings at the casino.", "Do you gamble or bet regularly?", "yes"],
     ["If you're still living with your ex, keep scrolling.", AREA_QUESTIONS.ex.question, "yes"],
     // Shortened so as not to quote, a question never ends on a count ("...on the road three?").
-    ["A partner who is away on the road three weeks a month.", "Are you away on the road?", "yes"],
+    ["A partner who is out on the boat three weekends a month.", "Are you out on the boat?", "yes"],
     ["Anyone who can't share their home with pets.", "Would you share your home with pets?", "no"],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
@@ -334,8 +334,9 @@ describe("limits that could be read as something else, and forms of refusal met 
     ["No drink-drivers.", AREA_QUESTIONS.drinkDriving.question],
     ["I'm vegetarian and I couldn't share a kitchen with a meat eater.", AREA_QUESTIONS.meat.question],
     ["A partner who's away for work half the month would break my heart.", AREA_QUESTIONS.distance.question],
-    ["No pet snakes or spiders, please.", "Are pet snakes or spiders part of your life?"],
-    ["Gamers or bikers.", "Are you a gamer or a biker?"],
+    ["No pet rats or ferrets, please.", "Are pet rats or ferrets part of your life?"],
+    ["No pet snakes or spiders, please.", AREA_QUESTIONS.exoticPets.question],
+    ["Golfers or anglers.", "Are you a golfer or an angler?"],
     ["Big debts, other than a mortgage.", AREA_QUESTIONS.debts.question],
   ])("%s → %s", (dealbreaker, question) => {
     expect(asked(read(dealbreaker))).toEqual([[question, "yes"]]);
@@ -843,10 +844,10 @@ describe("new grammar, described habits, honesty and politics in the other's own
   });
 
   it("pet snakes, someone's mum, a single parent and a conditional in the perfect tense are read for what they are", () => {
-    expect(asked(read("Pet snakes."))).toEqual([["Are pet snakes part of your life?", "yes"]]);
+    expect(asked(read("Pet snakes."))).toEqual([[AREA_QUESTIONS.exoticPets.question, "yes"]]);
     expect(limits("No pets.")).toEqual(["dogs", "cats"]);
     expect(asked(read("A partner who still lives at home with mum."))).toEqual([
-      ["Do you still live at home with mum?", "yes"],
+      [AREA_QUESTIONS.parents.question, "yes"],
     ]);
     expect(limits("I'd never date a single mum.")).toEqual(["hasChildren"]);
     expect(limits("If he's got kids, no.")).toEqual(["hasChildren"]);
@@ -989,9 +990,9 @@ describe("other voices, a status in the other's own words, and stances that are 
 
 describe("set phrases, the reader addressed, emoji, slips of spelling and animals other than dogs and cats", () => {
   it.each([
-    ["Anything to do with crypto and I'm out.", "Is crypto part of your life?", "yes"],
+    ["Anything to do with timeshares and I'm out.", "Are timeshares part of your life?", "yes"],
     ["Please tell me you don't hunt.", "Do you hunt?", "yes"],
-    ["You'd better not have a motorbike; I lost a cousin to one.", "Do you have a motorbike?", "yes"],
+    ["You'd better not have a boat; I lost a cousin to one.", "Do you have a boat?", "yes"],
     ["You must have a job.", "Do you have a job?", "no"],
     ["Someone who posts our whole life online turns me right off.", AREA_QUESTIONS.socialMedia.question, "yes"],
     ["I'd run a mile from anyone with a temper.", AREA_QUESTIONS.temper.question, "yes"],
@@ -1031,16 +1032,16 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
 
   it("a label before the limit is no topic of its own", () => {
     expect(asked(read("Dealbreaker: anyone who still lives with their parents."))).toEqual([
-      ["Do you still live with your parents?", "yes"],
+      [AREA_QUESTIONS.parents.question, "yes"],
     ]);
     expect(limits("My only dealbreaker is smoking.")).toEqual(["smokingAny"]);
   });
 
   it("reads 'not looking for', 'who's been' and things done as what they are", () => {
     expect(asked(read("Not looking for someone who lives out of a suitcase."))).toEqual([
-      ["Do you live out of a suitcase?", "yes"],
+      [AREA_QUESTIONS.distance.question, "yes"],
     ]);
-    expect(asked(read("I can't do deployments."))).toEqual([["Are deployments part of your life?", "yes"]]);
+    expect(asked(read("I can't do deployments."))).toEqual([[AREA_QUESTIONS.military.question, "yes"]]);
     expect(asked(read("Anyone who's been inside."))).toEqual([[AREA_QUESTIONS.record.question, "yes"]]);
     // "'s" before a participle is "has"; before anything else, still "is".
     expect(asked(read("Someone who's never had a job."))).toEqual([["Have you ever had a job?", "no"]]);
@@ -1106,25 +1107,25 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
     ["Someone with no job and no plan to get one. I'm not being snobby about what you do.", "Do you have a job?", "no"],
     ["A man who has no friends.", "Do you have any friends?", "no"],
     ["Grace before meals is a no.", "Is grace before meals part of your life?", "yes"],
+    ["If your job involves weekends away, we're done.", "Does your job involve weekends away?", "yes"],
     [
-      "If your 'business' involves recruiting your friends and building a downline, we're done before we start.",
-      "Does your business involve recruiting your friends?",
-      "yes",
+      "I live twenty miles from a bus stop, so a man who can't hold a job just wouldn't work.",
+      "Can you hold a job?",
+      "no",
     ],
-    ["I live twenty miles from a bus stop, so a man who can't drive just wouldn't work.", "Can you drive?", "no"],
     ["Trust-fund types who've never earned their own money.", "Have you ever earned your own money?", "no"],
     [
-      "I dated a man who still lived with his mother at forty and she ran the whole relationship. Never again.",
-      "Do you still live with your mother?",
+      "I dated a man who still played in a covers band at forty and it ran the whole relationship. Never again.",
+      "Do you still play in a covers band?",
       "yes",
     ],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
 
-  it("reads 'if your business involves ...' back to its writer as someone whose business does", () => {
-    const [item] = read("If your 'business' involves recruiting your friends, we're done.");
-    expect(item).toMatchObject({ kind: "ask", label: "someone whose business involves recruiting their friends" });
+  it("reads 'if your job involves ...' back to its writer as someone whose job does", () => {
+    const [item] = read("If your 'job' involves weekends away from your family, we're done.");
+    expect(item).toMatchObject({ kind: "ask", label: "someone whose job involves weekends away from their family" });
   });
 
   it("someone else's children refused is a partner who has children, asked or answered as the tap is", () => {
@@ -1147,7 +1148,8 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
   });
 
   it("a requirement said to the reader, time apart, and a platform's name only as a word", () => {
-    expect(asked(read("You'll need to drive, I'm not anyone's taxi."))).toEqual([["Do you drive?", "no"]]);
+    expect(asked(read("You'll need to drive."))).toEqual([["Do you drive?", "no"]]);
+    expect(asked(read("I'm not going to be anyone's taxi again."))).toEqual([[AREA_QUESTIONS.driving.question, "no"]]);
     expect(asked(read("Months apart."))).toEqual([[AREA_QUESTIONS.distance.question, "yes"]]);
     const scaly = asked(read("Scaly things in the flat is an instant no."));
     expect(scaly).not.toContainEqual([AREA_QUESTIONS.socialMedia.question, "yes"]);
@@ -1175,7 +1177,7 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
 
   it("'not dating a rider', with no 'is a no' after it, is the person's own refusal, never a question of theirs", () => {
     const text = "Motorbikes. I was knocked off one at twenty. Not getting back on, not dating a rider.";
-    expect(asked(read(text))).toEqual([["Are motorbikes part of your life?", "yes"]]);
+    expect(asked(read(text))).toEqual([[AREA_QUESTIONS.motorbikes.question, "yes"]]);
   });
 
   it("asks nothing a candidate could not answer: a thing left unsaid, a moment of the holder's story, the asker turned round", () => {
@@ -1198,5 +1200,31 @@ describe("a lack named, a conditional about their things, 'I'm not' refusals and
     ]) {
       for (const [question] of asked(read(text))) expect(question).not.toMatch(garbled);
     }
+  });
+});
+
+describe("more topics known by meaning, however the limit is put", () => {
+  it.each([
+    ["Don't message me if your headset sees more of you than your girlfriend would.", AREA_QUESTIONS.gaming],
+    ["If you're going to pitch me a business opportunity over drinks, swipe left.", AREA_QUESTIONS.networkMarketing],
+    ["Anything with two wheels and an engine, I just can't.", AREA_QUESTIONS.motorbikes],
+    ["Scaly things in the flat is an instant no.", AREA_QUESTIONS.exoticPets],
+    ["A partner who's gone half the month.", AREA_QUESTIONS.distance],
+    ["Chronic lateness.", AREA_QUESTIONS.lateness],
+    ["I'm not going to be anyone's taxi again.", AREA_QUESTIONS.driving],
+    ["Deployments are not for me.", AREA_QUESTIONS.military],
+    ["Star signs and tarot, no thanks.", AREA_QUESTIONS.astrology],
+    ["Flat-earthers and anyone who does their own research.", AREA_QUESTIONS.conspiracies],
+    ["Strip clubs are a no.", AREA_QUESTIONS.stripClubs],
+    ["Bitcoin bros.", AREA_QUESTIONS.crypto],
+    ["A grown man whose mum still does his washing.", AREA_QUESTIONS.parents],
+  ])("%s → %o", (dealbreaker, { question, endsOn }) => {
+    expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
+  });
+
+  it("someone else's mother is no stance on children, and a liking names no topic", () => {
+    expect(limits("A grown man whose mum still does his washing.")).not.toContain("wantsChildren");
+    expect(limits("Someone who wants to be a mum.")).toEqual(["wantsChildren"]);
+    expect(asked(read("I love board games and a good raid on a Friday night."))).toEqual([]);
   });
 });
