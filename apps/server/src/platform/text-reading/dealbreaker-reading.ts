@@ -91,6 +91,9 @@ const NEGATION_MARK = /\b(?:no|not|never|nobody|none|without|hate|hates)\b|n't\b
  */
 const DISMISSAL_WORDS = String.raw`(?:(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+(?:on\s+)?(?:different\s+(?:roads|paths|pages|tracks)|not\s+on\s+the\s+same\s+page)|keep\s+(?:scrolling|swiping|walking|moving|it\s+moving)|swipe\s+(?:left|on|past|away)|scroll\s+(?:on|past)|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|don't\s+waste\s+(?:your|my)\s+time|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we|we'll|we\s+will)\s+(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not|never)\s+get\s+(?:on|along)|(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+not\s+(?:a\s+)?(?:fit|match|compatible)|(?:i'm|i\s+am)\s+not\s+(?:the\s+)?(?:one|person|man|woman|guy|girl)\s+for\s+you|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out|through|finished))`;
 const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?\s+)?${DISMISSAL_WORDS}\b`, "i");
+/** What someone in the person's family is or does ("My dad was in the army"), told as their story. */
+const FAMILY_STORY =
+  /^\s*(?:(?:and|but|so)\s+)?(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|brother|sister|son|daughter|kids|children|uncle|aunt|grandad|granddad|grandpa|grandma|gran|cousin|family)\b/i;
 /** "Lost a close mate to a climbing accident": a loss told, the reason for a limit, not one itself. */
 const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|two|three)\b/i;
 /**
@@ -900,7 +903,16 @@ export function readDealbreakers(
       });
       continue;
     }
-    const areas = unnamed ? areasIn(clause) : [];
+    // "I'm a gamer myself", "My dad was in the army": the person's own life, or their family's,
+    // names a topic without refusing it; asking the other about it would end a pair for being
+    // alike. ("I'm monogamous" does refuse, and "My ex was a gamer. Never again" is a limit.)
+    const ownLife =
+      (FAMILY_STORY.test(clause) ||
+        (/^\s*(?:(?:but|and|so|though),?\s+)?(?:i|i'm|i've|we|we're)\b/i.test(clause) &&
+          /\b(?:myself|too|as\s+well)\b/i.test(clause))) &&
+      !REFUSAL.test(clause) &&
+      !NEGATION_MARK.test(clause);
+    const areas = unnamed && !ownLife ? areasIn(clause) : [];
     if (areas.length > 0) {
       const label = lowerFirst(shortLabel(clause));
       for (const area of areas) add({ kind: "ask", id: `ask:${area}`, label, ...AREA_QUESTIONS[area], words: clause });

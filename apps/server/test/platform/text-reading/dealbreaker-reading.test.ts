@@ -1222,6 +1222,16 @@ describe("more topics known by meaning, however the limit is put", () => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
 
+  it("the person's own life or their family's names a topic without refusing it; a story of an ex refuses", () => {
+    expect(asked(read("I'm a gamer myself, but smokers are a no."))).toEqual([]);
+    expect(asked(read("I work nights myself. No smokers."))).toEqual([]);
+    expect(asked(read("My dad was in the army. No smokers."))).toEqual([]);
+    expect(asked(read("I'm monogamous, full stop."))).toEqual([[AREA_QUESTIONS.open.question, "yes"]]);
+    expect(asked(read("My ex was a gamer and it ruined us. Never again."))).toEqual([
+      [AREA_QUESTIONS.gaming.question, "yes"],
+    ]);
+  });
+
   it("someone else's mother is no stance on children, and a liking names no topic", () => {
     expect(limits("A grown man whose mum still does his washing.")).not.toContain("wantsChildren");
     expect(limits("Someone who wants to be a mum.")).toEqual(["wantsChildren"]);
