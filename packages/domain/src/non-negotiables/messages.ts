@@ -304,6 +304,16 @@ export const AREA_QUESTIONS = {
   porn: { question: "Is porn a regular part of your life?", endsOn: "yes" },
   stripClubs: { question: "Do you go to strip clubs?", endsOn: "yes" },
   driving: { question: "Do you drive?", endsOn: "no" },
+  workaholic: { question: "Does work take up most of your evenings and weekends?", endsOn: "yes" },
+  partying: { question: "Do you go out partying most weekends?", endsOn: "yes" },
+  gym: { question: "Is the gym a big part of your life?", endsOn: "yes" },
+  sportFan: { question: "Does following sport take up much of your time?", endsOn: "yes" },
+  phone: { question: "Are you on your phone a lot, even over dinner?", endsOn: "yes" },
+  datingOthers: { question: "Are you dating or talking to other people at the moment?", endsOn: "yes" },
+  hoarding: { question: "Do you keep a lot of things, or live with a lot of clutter?", endsOn: "yes" },
+  hunting: { question: "Do you hunt or shoot animals?", endsOn: "yes" },
+  spending: { question: "Do you often spend more than you earn?", endsOn: "yes" },
+  piercings: { question: "Do you have piercings, other than in your ears?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;

@@ -65,6 +65,25 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   // Someone who cannot get about on their own: no licence, no car, "anyone's taxi".
   driving:
     /\b(?:(?:can't|cannot|doesn't|don't|won't)\s+drive|no\s+(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:without|hasn't\s+got|haven't\s+got)\s+(?:a\s+)?(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:anyone's|someone's|your|a)\s+(?:taxi|chauffeur)|get\s+(?:yourself|themselves|himself|herself)\s+about)\b/i,
+  workaholic:
+    /\b(?:workaholics?|workaholism|married\s+to\s+(?:(?:his|her|their|your|the)\s+)?(?:job|work|career|office)|(?:works?|working)\s+(?:all\s+the\s+time|around\s+the\s+clock)|(?:60|70|80|sixty|seventy|eighty)[-\s]hour\s+weeks?|(?:never|doesn't|can't|cannot)\s+switch\s+off|(?:always|constantly)\s+(?:at\s+the\s+office|working|on\s+(?:their|his|her|your)\s+laptop)|hustle\s+culture|grind\s+(?:culture|set|mindset))\b/i,
+  partying:
+    /\b(?:party\s+(?:animals?|girls?|boys?|lifestyle|scene)|partying|partiers?|clubbing|clubbers?|raves?|ravers?|big\s+nights?\s+out|(?:out|going\s+out|drinking)\s+(?:every|all)\s+(?:weekend|night|friday)|lads'?\s+(?:holidays?|nights?)|benders?|after[-\s]?parties)\b/i,
+  gym: /\b(?:gym\s+(?:bros?|rats?|junkies?|obsess\w*|selfies?|freaks?)|(?:lives?|living)\s+(?:at|in)\s+the\s+gym|(?:obsessed|obsession)\s+with\s+(?:the\s+gym|fitness|(?:their|his|her)\s+(?:body|abs|physique))|bodybuild\w*|protein\s+shakes?|fitness\s+(?:freaks?|fanatics?|obsess\w*|influencers?)|six[-\s]packs?\s+and)\b/i,
+  sportFan:
+    /\b(?:(?:football|soccer|rugby|cricket|golf|sports?|f1|formula\s+one)\s+(?:fanatics?|obsess\w*|mad|crazy|widow|every\s+(?:weekend|saturday|sunday))|(?:obsessed|obsession)\s+with\s+(?:football|soccer|rugby|cricket|golf|sports?|f1)|season\s+tickets?|every\s+(?:match|game)\s+of\s+the\s+season|sport\s+on\s+(?:the\s+)?tv\s+(?:all|every))\b/i,
+  phone:
+    /\b(?:(?:glued|attached)\s+to\s+(?:(?:his|her|their|your|a|the)\s+)?(?:phones?|screens?)|(?:on|scrolling|checking)\s+(?:(?:his|her|their|your|the)\s+)?phones?\s+(?:all|at|during|through|over|the\s+whole)|phone\s+(?:addicts?|addiction|zombies?)|doom[-\s]?scroll\w*|phubbing|(?:phones?|screens?)\s+(?:at|over|during)\s+(?:dinner|the\s+table|meals?))\b/i,
+  datingOthers:
+    /\b(?:(?:still|always)\s+(?:on|swiping\s+on|active\s+on)\s+(?:the\s+)?(?:apps?|dating\s+apps?|tinder|hinge|bumble)|dating\s+around|(?:seeing|dating|talking\s+to)\s+(?:other|several|multiple|a\s+few)\s+(?:people|women|men|girls|guys)|(?:keeps?|keeping)\s+(?:(?:his|her|their|your)\s+)?options\s+open|roster|situationships?|benching|breadcrumb\w*)\b/i,
+  hoarding:
+    /\b(?:hoard(?:s|ed|er|ers|ing)?|cluttered|clutter|(?:can't|cannot|won't|never)\s+throw\s+(?:anything|things|stuff|nothing)\s+away|junk\s+(?:everywhere|piled))\b/i,
+  hunting:
+    /\b(?:(?<!(?:job|house|flat|bargain|treasure|ghost|apartment|home)[-\s])hunt(?:s|ing|er|ers)?|(?:shoot|shoots|shooting)\s+(?:deer|birds|pheasants?|grouse|ducks|rabbits|animals|game)|trophy\s+(?:hunt\w*|photos?|heads?|kills?)|(?:kill|kills|killing)\s+animals\s+for\s+(?:sport|fun)|blood\s+sports?|deer\s+season|stags?\s+heads?|mounted\s+heads?)\b/i,
+  spending:
+    /\b(?:(?:big|compulsive|reckless|impulse|careless)\s+spend(?:er|ers|ing)|shopaholics?|(?:spends|blows|blew)\s+(?:every|all)\s+(?:penny|paycheck|pay\s*cheque|their\s+money|his\s+money|her\s+money)|(?:lives?|living)\s+beyond\s+(?:his|her|their|your)\s+means|(?:no|zero)\s+savings|payday\s+to\s+payday|bad\s+with\s+money|can't\s+save)\b/i,
+  piercings:
+    /\b(?:piercings?|pierced\s+(?:face|tongue|nose|eyebrows?|lips?)|face\s+(?:piercings?|metal)|septum|gauges|stretched\s+(?:ears|lobes))\b/i,
   // A temper is asked about rather than kept in mind as a trait: it is a fact about how someone
   // behaves that they can answer ("I've punched a wall or two"), unlike "rude" or "boring".
   temper:

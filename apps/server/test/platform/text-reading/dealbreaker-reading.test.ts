@@ -35,15 +35,15 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     ["People who sell timeshares.", "Do you sell timeshares?", "yes"],
     ["Someone who doesn't believe in climate change.", "Do you believe in climate change?", "no"],
     ["People who don't tip.", "Do you tip?", "no"],
-    ["Someone glued to their phone at dinner.", "Are you glued to your phone at dinner?", "yes"],
+    ["Someone glued to their phone at dinner.", AREA_QUESTIONS.phone.question, "yes"],
     ["Drummers.", "Are you a drummer?", "yes"],
     ["I won't date a lawyer again.", "Are you a lawyer?", "yes"],
     ["Extreme sports.", AREA_QUESTIONS.extremeSports.question, "yes"],
-    ["Someone who is still on the apps while we're dating.", "Are you still on the apps?", "yes"],
+    ["Someone who is still on the apps while we're dating.", AREA_QUESTIONS.datingOthers.question, "yes"],
     ["I need someone who has never struggled with addiction.", "Have you ever struggled with addiction?", "yes"],
     ["People in pyramid schemes or multi-level marketing.", AREA_QUESTIONS.networkMarketing.question, "yes"],
     ["I won't do open relationships.", "Are you in, or looking for, an open relationship?", "yes"],
-    ["Hunting is where I draw the line.", "Is hunting part of your life?", "yes"],
+    ["Hunting is where I draw the line.", AREA_QUESTIONS.hunting.question, "yes"],
     // Guns, gambling and an ex close by have neutral questions of their own.
     ["Guns are out of the question.", "Do you own a gun?", "yes"],
     ["Please, nobody who spends their evenings at the casino.", "Do you gamble or bet regularly?", "yes"],
@@ -189,7 +189,7 @@ describe("a refusal in the person's own grammar, wherever it stands", () => {
     ["A partner whose job keeps them away all week won't work.", "Does your job keep you away all week?", "yes"],
     ["Monogamy isn't up for debate.", "Are you in, or looking for, an open relationship?", "yes"],
     ["Don't message me if you own a gun.", "Do you own a gun?", "yes"],
-    ["Please don't be a hunter.", "Are you a hunter?", "yes"],
+    ["Please don't be a drummer.", "Are you a drummer?", "yes"],
     ["He has to have a license and a car.", "Do you have a license and a car?", "no"],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
@@ -991,7 +991,7 @@ describe("other voices, a status in the other's own words, and stances that are 
 describe("set phrases, the reader addressed, emoji, slips of spelling and animals other than dogs and cats", () => {
   it.each([
     ["Anything to do with timeshares and I'm out.", "Are timeshares part of your life?", "yes"],
-    ["Please tell me you don't hunt.", "Do you hunt?", "yes"],
+    ["Please tell me you don't fish.", "Do you fish?", "yes"],
     ["You'd better not have a boat; I lost a cousin to one.", "Do you have a boat?", "yes"],
     ["You must have a job.", "Do you have a job?", "no"],
     ["Someone who posts our whole life online turns me right off.", AREA_QUESTIONS.socialMedia.question, "yes"],
@@ -1005,8 +1005,8 @@ describe("set phrases, the reader addressed, emoji, slips of spelling and animal
   });
 
   it("reads a rule restated about someone in the third person, for the read-back", () => {
-    const [item] = read("Please tell me you don't hunt.");
-    expect(item?.kind === "ask" ? item.label : "").toBe("anyone who hunts");
+    const [item] = read("Please tell me you don't fish.");
+    expect(item?.kind === "ask" ? item.label : "").toBe("anyone who fishes");
     const [temper] = read("I'd run a mile from anyone with a temper.");
     expect(temper?.kind === "ask" ? temper.label : "").toBe("anyone with a temper");
     expect(limits("Tell me you're not a smoker.")).toEqual(["smokingAny"]);
@@ -1218,6 +1218,16 @@ describe("more topics known by meaning, however the limit is put", () => {
     ["Strip clubs are a no.", AREA_QUESTIONS.stripClubs],
     ["Bitcoin bros.", AREA_QUESTIONS.crypto],
     ["A grown man whose mum still does his washing.", AREA_QUESTIONS.parents],
+    ["Workaholics, I've been married to one.", AREA_QUESTIONS.workaholic],
+    ["Party animals who are out every weekend.", AREA_QUESTIONS.partying],
+    ["Gym bros.", AREA_QUESTIONS.gym],
+    ["Someone glued to their phone at dinner.", AREA_QUESTIONS.phone],
+    ["Still on the apps when we've started dating? No.", AREA_QUESTIONS.datingOthers],
+    ["Hoarders.", AREA_QUESTIONS.hoarding],
+    ["Trophy hunting is a no.", AREA_QUESTIONS.hunting],
+    ["Big spenders who live beyond their means.", AREA_QUESTIONS.spending],
+    ["Face piercings.", AREA_QUESTIONS.piercings],
+    ["Football fanatics.", AREA_QUESTIONS.sportFan],
   ])("%s → %o", (dealbreaker, { question, endsOn }) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
@@ -1236,5 +1246,8 @@ describe("more topics known by meaning, however the limit is put", () => {
     expect(limits("A grown man whose mum still does his washing.")).not.toContain("wantsChildren");
     expect(limits("Someone who wants to be a mum.")).toEqual(["wantsChildren"]);
     expect(asked(read("I love board games and a good raid on a Friday night."))).toEqual([]);
+    // House hunting is no hunting, and working every weekend is a schedule, asked as one.
+    expect(asked(read("I'm house hunting at the moment, but smokers are a no."))).toEqual([]);
+    expect(asked(read("Someone who works every weekend."))).toEqual([["Do you work every weekend?", "yes"]]);
   });
 });
