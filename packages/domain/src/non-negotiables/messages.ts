@@ -314,6 +314,15 @@ export const AREA_QUESTIONS = {
   hunting: { question: "Do you hunt or shoot animals?", endsOn: "yes" },
   spending: { question: "Do you often spend more than you earn?", endsOn: "yes" },
   piercings: { question: "Do you have piercings, other than in your ears?", endsOn: "yes" },
+  fossilFuels: { question: "Do you work in oil, gas or another fossil-fuel industry?", endsOn: "yes" },
+  livingApart: { question: "Do you want to keep a home of your own, even with a serious partner?", endsOn: "yes" },
+  pickyEating: { question: "Are you a fussy eater?", endsOn: "yes" },
+  landlord: { question: "Do you own homes that you rent out?", endsOn: "yes" },
+  rural: { question: "Do you live in, or want to move to, the countryside?", endsOn: "yes" },
+  casual: { question: "Are you looking for something casual rather than a committed relationship?", endsOn: "yes" },
+  messy: { question: "Would you say you're messy at home?", endsOn: "yes" },
+  nightOwl: { question: "Are you a night owl who sleeps late into the day?", endsOn: "yes" },
+  nomad: { question: "Do you move around a lot, or plan to live on the road?", endsOn: "yes" },
 } as const satisfies Record<string, { question: string; endsOn: "yes" | "no" }>;
 
 export type AreaName = keyof typeof AREA_QUESTIONS;

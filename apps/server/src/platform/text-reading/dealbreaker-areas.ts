@@ -14,7 +14,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   moving:
     /\b(?:overseas|abroad|somewhere\s+else|elsewhere|another\s+(?:city|town|part\s+of\s+the\s+country)|emigrat(?:e|es|ed|ing|ion)|relocat(?:e|es|ed|ing|ion)|mov(?:e|es|ing)\s+(?:away|abroad|overseas|across\s+the\s+(?:country|world))|(?:a|another)\s+(?:new\s+)?(?:country|continent))\b/i,
   distance:
-    /\b(?:long[-\s]distance|half\s+(?:the|of\s+the)\s+year|months\s+at\s+a\s+time|(?:actually|physically)\s+around|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:only|just)\s+(?:at|on)\s+weekends|weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo|(?:months|weeks)\s+apart|(?:gone|away|on\s+the\s+road)\s+(?:for\s+)?(?:half|most|three\s+weeks|two\s+weeks)\s+(?:of\s+)?(?:the|a|every)\s+(?:month|week|year)|hotels?\s+(?:every|most|all)\s+week|(?:live|lives|living)\s+out\s+of\s+a\s+suitcase|(?:job|work)\s+that\s+(?:travels|takes\s+(?:them|him|her|you)\s+away))\b/i,
+    /\b(?:long[-\s]distance|half\s+(?:the|of\s+the)\s+year|months\s+at\s+a\s+time|(?:actually|physically)\s+around|away\s+(?:for|with)\s+(?:work|the\s+job|(?:their|his|her)\s+job)|(?:travel|travels|travelling|traveling)\s+(?:for|with)\s+(?:work|(?:their|his|her)\s+job)|on\s+the\s+road\s+(?:for\s+work|a\s+lot|half|most)|away\s+(?:half|most)\s+(?:of\s+)?(?:the\s+)?(?:month|week|year|time)|far\s+away|miles\s+away|hours\s+away|(?:see|seeing|meet|meeting|together|visits?)\s+(?:\w+\s+){0,3}?(?:only|just)\s+(?:at|on)\s+weekends|(?:relationship|partner|boyfriend|girlfriend)\s+(?:at\s+)?weekends?\s+only|\w+\s+hours?\s+on\s+(?:a|the)\s+(?:train|plane|road)|commut(?:e|es|ing)\s+to\s+see|offshore|fly-in|(?:an?|any)\s+ordinary\s+(?:monday|tuesday|wednesday|thursday|weeknight|evening)|oil\s+rigs?|(?:on|off)\s+(?:a|the)\s+rigs?|(?:saw|see|seeing|seen)\s+(?:him|her|them|each\s+other)\s+(?:\w+\s+){1,2}(?:weeks?|days?|months?|times)\s+a\s+year|fly-in\s+fly-out|fifo|(?:months|weeks)\s+apart|(?:gone|away|on\s+the\s+road)\s+(?:for\s+)?(?:half|most|three\s+weeks|two\s+weeks)\s+(?:of\s+)?(?:the|a|every)\s+(?:month|week|year)|hotels?\s+(?:every|most|all)\s+week|(?:live|lives|living)\s+out\s+of\s+a\s+suitcase|(?:job|work)\s+that\s+(?:travels|takes\s+(?:them|him|her|you)\s+away))\b/i,
   activism:
     /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
   attached:
@@ -64,9 +64,9 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   stripClubs: /\b(?:strip\s+(?:clubs?|joints?|bars?)|strippers?|lap\s+dances?|gentlemen's\s+clubs?)\b/i,
   // Someone who cannot get about on their own: no licence, no car, "anyone's taxi".
   driving:
-    /\b(?:(?:can't|cannot|doesn't|don't|won't)\s+drive|no\s+(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:without|hasn't\s+got|haven't\s+got)\s+(?:a\s+)?(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:anyone's|someone's|your|a)\s+(?:taxi|chauffeur)|get\s+(?:yourself|themselves|himself|herself)\s+about)\b/i,
+    /\b(?:(?:can't|cannot|doesn't|don't|won't)\s+drive|no\s+(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:without|hasn't\s+got|haven't\s+got)\s+(?:a\s+)?(?:car|licen[cs]e|driving\s+licen[cs]e)|(?:anyone's|someone's|somebody's|anybody's|your|a)\s+(?:taxi|chauffeur)|get\s+(?:yourself|themselves|himself|herself)\s+(?:about|around|from\s+a\s+to\s+b))\b/i,
   workaholic:
-    /\b(?:workaholics?|workaholism|married\s+to\s+(?:(?:his|her|their|your|the)\s+)?(?:job|work|career|office)|(?:works?|working)\s+(?:all\s+the\s+time|around\s+the\s+clock)|(?:60|70|80|sixty|seventy|eighty)[-\s]hour\s+weeks?|(?:never|doesn't|can't|cannot)\s+switch\s+off|(?:always|constantly)\s+(?:at\s+the\s+office|working|on\s+(?:their|his|her|your)\s+laptop)|hustle\s+culture|grind\s+(?:culture|set|mindset))\b/i,
+    /\b(?:workaholics?|workaholism|(?:work|job|career)\s+(?:always\s+)?comes?\s+first|married\s+to\s+(?:(?:his|her|their|your|the)\s+)?(?:job|work|career|office)|(?:works?|working)\s+(?:all\s+the\s+time|around\s+the\s+clock)|(?:60|70|80|sixty|seventy|eighty)[-\s]hour\s+weeks?|(?:never|doesn't|can't|cannot)\s+switch\s+off|(?:always|constantly)\s+(?:at\s+the\s+office|working|on\s+(?:their|his|her|your)\s+laptop)|hustle\s+culture|grind\s+(?:culture|set|mindset))\b/i,
   partying:
     /\b(?:party\s+(?:animals?|girls?|boys?|lifestyle|scene)|partying|partiers?|clubbing|clubbers?|raves?|ravers?|big\s+nights?\s+out|(?:out|going\s+out|drinking)\s+(?:every|all)\s+(?:weekend|night|friday)|lads'?\s+(?:holidays?|nights?)|benders?|after[-\s]?parties)\b/i,
   gym: /\b(?:gym\s+(?:bros?|rats?|junkies?|obsess\w*|selfies?|freaks?)|(?:lives?|living)\s+(?:at|in)\s+the\s+gym|(?:obsessed|obsession)\s+with\s+(?:the\s+gym|fitness|(?:their|his|her)\s+(?:body|abs|physique))|bodybuild\w*|protein\s+shakes?|fitness\s+(?:freaks?|fanatics?|obsess\w*|influencers?)|six[-\s]packs?\s+and)\b/i,
@@ -84,6 +84,24 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
     /\b(?:(?:big|compulsive|reckless|impulse|careless)\s+spend(?:er|ers|ing)|shopaholics?|(?:spends|blows|blew)\s+(?:every|all)\s+(?:penny|paycheck|pay\s*cheque|their\s+money|his\s+money|her\s+money)|(?:lives?|living)\s+beyond\s+(?:his|her|their|your)\s+means|(?:no|zero)\s+savings|payday\s+to\s+payday|bad\s+with\s+money|can't\s+save)\b/i,
   piercings:
     /\b(?:piercings?|pierced\s+(?:face|tongue|nose|eyebrows?|lips?)|face\s+(?:piercings?|metal)|septum|gauges|stretched\s+(?:ears|lobes))\b/i,
+  fossilFuels:
+    /\b(?:fossil[-\s]fuels?|oil\s+(?:and\s+gas|industry|company|companies|majors?)|fracking|(?:drilling|drills)\s+for\s+(?:oil|gas)|petrochemicals?|coal\s+(?:mining|mines?|industry))\b/i,
+  livingApart:
+    /\b(?:(?:keep|keeps|keeping)\s+(?:your|their|his|her)\s+own\s+(?:place|home|flat|house)|living\s+apart\s+together|separate\s+(?:homes|houses|places|flats)|part-time\s+(?:arrangement|relationship|partner))\b/i,
+  pickyEating:
+    /\b(?:fussy|picky)\s+eat(?:er|ers|ing)|beige[-\s]food|chicken\s+nuggets|(?:won't|doesn't|don't|never)\s+try\s+(?:new\s+)?(?:food|foods|dishes|anything)\b/i,
+  landlord:
+    /\b(?:landlords?|buy-to-lets?|(?:property|rental)\s+(?:portfolio|empire|investors?)|rental\s+propert(?:y|ies)|collect(?:s|ing)?\s+rent|rent\s+off)\b/i,
+  rural:
+    /\b(?:middle\s+of\s+nowhere|(?:live|lives|living|move|moving)\s+(?:in|to|out\s+to)\s+(?:the\s+)?(?:countryside|sticks|a\s+(?:farm|field|village))|farm\s+life|in\s+a\s+field)\b/i,
+  casual:
+    /\b(?:(?:nothing|anything)\s+serious|just\s+(?:seeing\s+what\s+happens|having\s+fun|something\s+casual|for\s+fun)|casual\s+(?:dating|fun|thing|things|relationships?|flings?|sex)|hook[-\s]?ups?|friends\s+with\s+benefits|fwb|no\s+strings)\b/i,
+  messy:
+    /\b(?:messy|slobs?|slobby|untidy|floordrobe|pigsty|dirty\s+dishes|(?:live|living)\s+in\s+(?:chaos|a\s+mess))\b/i,
+  nightOwl:
+    /\b(?:night\s+owls?|(?:sleep|sleeps|sleeping)\s+(?:in\s+)?(?:till|until|past)\s+(?:noon|midday|lunch)|(?:awake|up)\s+before\s+(?:noon|midday|lunch)|up\s+(?:all\s+night|till\s+(?:[1-5]|two|three|four|five)\s*(?:am|a\.m\.)))\b/i,
+  nomad:
+    /\b(?:nomads?|nomadic|van\s*life|(?:live|lives|living)\s+in\s+a\s+van|no\s+roots|(?:never|won't|doesn't|can't)\s+settle(?:\s+down)?|(?:move|moving)\s+to\s+bali)\b/i,
   // A temper is asked about rather than kept in mind as a trait: it is a fact about how someone
   // behaves that they can answer ("I've punched a wall or two"), unlike "rude" or "boring".
   temper:

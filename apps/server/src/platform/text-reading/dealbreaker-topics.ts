@@ -64,7 +64,7 @@ export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   drugs: {
     kind: "habit",
     words:
-      "drugs drug weed marijuana cannabis stoner stoners stoned pothead potheads spliff spliffs substances cocaine cokehead crackhead junkie junkies druggie druggies mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
+      "drugs drug weed marijuana cannabis skunk stoner stoners stoned pothead potheads spliff spliffs substances cocaine cokehead crackhead junkie junkies druggie druggies mdma ecstasy ketamine heroin meth shrooms psychedelics microdose microdosing",
     against: "drug-free",
   },
   cats: { kind: "habit", words: "cat cats kitten kittens" },

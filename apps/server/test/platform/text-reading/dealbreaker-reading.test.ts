@@ -1228,6 +1228,17 @@ describe("more topics known by meaning, however the limit is put", () => {
     ["Big spenders who live beyond their means.", AREA_QUESTIONS.spending],
     ["Face piercings.", AREA_QUESTIONS.piercings],
     ["Football fanatics.", AREA_QUESTIONS.sportFan],
+    ["I couldn't date someone whose paycheque comes from fracking.", AREA_QUESTIONS.fossilFuels],
+    ["If you want to keep your own place forever, we want different things.", AREA_QUESTIONS.livingApart],
+    ["Fussy eaters who live on chicken nuggets.", AREA_QUESTIONS.pickyEating],
+    ["Landlords with a portfolio.", AREA_QUESTIONS.landlord],
+    ["Anyone who needs me to move to the middle of nowhere.", AREA_QUESTIONS.rural],
+    ["If you're not after anything serious, keep swiping.", AREA_QUESTIONS.casual],
+    ["A floordrobe is a dealbreaker.", AREA_QUESTIONS.messy],
+    ["Someone who's never awake before noon.", AREA_QUESTIONS.nightOwl],
+    ["No nomads.", AREA_QUESTIONS.nomad],
+    ["If work always comes first, I'm out.", AREA_QUESTIONS.workaholic],
+    ["I can't be somebody's taxi.", AREA_QUESTIONS.driving],
   ])("%s → %o", (dealbreaker, { question, endsOn }) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
@@ -1246,6 +1257,11 @@ describe("more topics known by meaning, however the limit is put", () => {
     expect(limits("A grown man whose mum still does his washing.")).not.toContain("wantsChildren");
     expect(limits("Someone who wants to be a mum.")).toEqual(["wantsChildren"]);
     expect(asked(read("I love board games and a good raid on a Friday night."))).toEqual([]);
+    // "Even just at weekends" is how often, not a relationship seen only at weekends.
+    expect(limits("Weed is a no. Even just at weekends.")).toEqual(["cannabis"]);
+    expect(asked(read("A partner I see just at weekends isn't enough."))).toEqual([
+      [AREA_QUESTIONS.distance.question, "yes"],
+    ]);
     // House hunting is no hunting, and working every weekend is a schedule, asked as one.
     expect(asked(read("I'm house hunting at the moment, but smokers are a no."))).toEqual([]);
     expect(asked(read("Someone who works every weekend."))).toEqual([["Do you work every weekend?", "yes"]]);
