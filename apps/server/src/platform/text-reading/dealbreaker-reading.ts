@@ -94,6 +94,9 @@ const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?
 /** What someone in the person's family is or does ("My dad was in the army"), told as their story. */
 const FAMILY_STORY =
   /^\s*(?:(?:and|but|so)\s+)?(?:my|our)\s+(?:dad|father|mum|mom|mother|parents|brother|sister|son|daughter|kids|children|uncle|aunt|grandad|granddad|grandpa|grandma|gran|cousin|family)\b/i;
+/** What the person is or does too ("I'm a gamer myself", "I work nights too"), not what they refuse. */
+const SAID_OF_MYSELF =
+  /^\s*(?:(?:but|and|so|though),?\s+)?(?:i|i'm|i've|we|we're)\b(?=.*\b(?:myself|too|as\s+well)\b)/i;
 /** "Lost a close mate to a climbing accident": a loss told, the reason for a limit, not one itself. */
 const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|two|three)\b/i;
 /**
@@ -271,6 +274,9 @@ function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
+/** What someone has none of ("no job and no plan" → "job"): the first thing named after "no". */
+const NONE_OF = /^no\s+(.+?)(?:\s+(?:and|or|nor)\b.*)?$/i;
+
 /** "a job", but "any ambition", "any money", "any plans": what one has none of, asked whether one has any. */
 function anyOf(thing: string): string {
   const head = thing.split(" ")[0] ?? "";
@@ -369,7 +375,7 @@ function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   if (/^(?:was|were)$/.test(head)) return rest ? { question: `Have you ${adv}been ${rest}?`, endsOn } : null;
   if (/^(?:has|have)$/.test(head)) {
     // "has no job" asks "Do you have a job?", ending the pair on a no.
-    const none = /^no\s+(.+?)(?:\s+(?:and|or|nor)\b.*)?$/i.exec(rest);
+    const none = NONE_OF.exec(rest);
     if (none) return { question: `Do you ${adv}have ${anyOf(none[1] ?? "")}?`, endsOn: flip(endsOn) };
     const next = rest.split(" ")[0] ?? "";
     if (
@@ -469,7 +475,7 @@ function personQuestion(after: string, rule: Rule): { question: string; endsOn: 
   }
   if (word === "with") {
     // "someone with no job and no plan" → "Do you have a job?", ending the pair on a no.
-    const none = /^no\s+(.+?)(?:\s+(?:and|or|nor)\b.*)?$/i.exec(mainPart(rest));
+    const none = NONE_OF.exec(mainPart(rest));
     if (none) return { question: `Do you have ${anyOf(none[1] ?? "")}?`, endsOn: flip(rule.endsOn) };
     return { question: `Do you have ${toSecondPerson(mainPart(rest))}?`, endsOn: rule.endsOn };
   }
@@ -845,17 +851,18 @@ export function readDealbreakers(
       continue;
     }
     const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+    const pressed = IMPOSES_ON_ME.test(clause);
     const traits = [
       // "Means" is a verb ("if your job means ..."), though its stem is the trait "mean".
       ...words.filter((w) => TRAIT_WORDS.has(w) || (w !== "means" && TRAIT_WORDS.has(stem(w)))),
-      ...(IMPOSES_ON_ME.test(clause) ? ["pressing"] : []),
+      ...(pressed ? ["pressing"] : []),
     ];
-    // "Someone who is still married" is about where they stand now, not whether they want to marry.
     // "I'm not raising someone else's kids": a partner who has children, whatever they want.
     if (traits.length === 0 && OTHERS_CHILDREN.test(clause) && (NEGATION_MARK.test(clause) || REFUSAL.test(clause))) {
       add({ kind: "limit", id: "limit:hasChildren", limit: "hasChildren", words: clause });
       continue;
     }
+    // "Someone who is still married" is about where they stand now, not whether they want to marry.
     const status = traits.length === 0 ? statusLimits(clause) : [];
     if (status.length > 0) {
       for (const limit of status) add({ kind: "limit", id: `limit:${limit}`, limit, words: clause });
@@ -864,7 +871,6 @@ export function readDealbreakers(
     const rules = readRuleClause(clause);
     // "Lying about being married" is about lying: a trait's clause takes no stance on its topic;
     // "people who pressure others to drink" none on the habit either.
-    const pressed = IMPOSES_ON_ME.test(clause);
     const limits = limitsOf(rules, clause, own.facts, selfStances).filter(
       (limit) => !pressed && (traits.length === 0 || !STANCE_LIMITS.has(limit)),
     );
@@ -907,9 +913,7 @@ export function readDealbreakers(
     // names a topic without refusing it; asking the other about it would end a pair for being
     // alike. ("I'm monogamous" does refuse, and "My ex was a gamer. Never again" is a limit.)
     const ownLife =
-      (FAMILY_STORY.test(clause) ||
-        (/^\s*(?:(?:but|and|so|though),?\s+)?(?:i|i'm|i've|we|we're)\b/i.test(clause) &&
-          /\b(?:myself|too|as\s+well)\b/i.test(clause))) &&
+      (FAMILY_STORY.test(clause) || SAID_OF_MYSELF.test(clause)) &&
       !REFUSAL.test(clause) &&
       !NEGATION_MARK.test(clause);
     const areas = unnamed && !ownLife ? areasIn(clause) : [];
@@ -1052,10 +1056,10 @@ const HARMED_ME =
 const NOT_UP_FOR_DEBATE =
   /\b(?:isn't|is\s+not|aren't|are\s+not)\s+(?:up\s+for\s+(?:debate|discussion|negotiation)|negotiable)\b/gi;
 
-/** Said to the reader ("Don't message me if you own a gun", "Please don't be a hunter"). */
 /** "I'm not raising someone else's kids": a refusal, as "I won't raise ..." is. */
 const NOT_DOING =
   /(^|[.!?]\s+|[,;]\s*)(?:i'm|i\s+am)\s+not\s+((?:raising|bringing\s+up|taking\s+on|dealing\s+with|putting\s+up\s+with|paying\s+(?:for|off)|funding|bankrolling|supporting|sharing|living\s+with|tolerating|accepting)\b)/gi;
+/** Said to the reader ("Don't message me if you own a gun", "Please don't be a hunter"). */
 const IMPERATIVE_IF =
   /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+(?:message|contact|write(?:\s+to)?|swipe(?:\s+on)?|match(?:\s+with)?|bother|talk\s+to|text)\s+me\s+if\s+/gi;
 const IMPERATIVE_BE = /(^|[.!?]\s+)(?:please,?\s+)?(?:don't|do\s+not)\s+be\s+/gi;

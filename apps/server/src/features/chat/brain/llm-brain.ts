@@ -9,9 +9,10 @@ import {
 } from "@sams-web/domain/non-negotiables/rules";
 import * as z from "zod";
 import { generateStructured, type LlmCallSettings, streamStructured } from "../../../platform/llm/structured-call.ts";
-import { askableQuestion, readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
+import { askableQuestion } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import { type Brain, BrainFailure, type BrainReply, type DealbreakerWords, type ReplyDraftListener } from "./brain.ts";
 import { asData, systemPrompt, userPrompt } from "./prompts.ts";
+import { phraseReading } from "./scripted-brain.ts";
 
 /** The reply the model must produce; anything else (malformed, truncated, empty) is a failure. */
 export const samReplySchema = z.object({
@@ -139,7 +140,7 @@ export async function readingWithFallback(
   try {
     return { items: await modelReading(options, words), source: "llm" };
   } catch {
-    return { items: readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText }), source: "phrases" };
+    return { items: phraseReading(words), source: "phrases" };
   }
 }
 

@@ -1,10 +1,11 @@
 import { isSubstantiveAnswer } from "@sams-web/domain/chat/rules";
 import { transitionMessage } from "@sams-web/domain/chat/stage-transitions";
 import { nextStage, type Stage } from "@sams-web/domain/chat/stages";
+import type { ReadingItem } from "@sams-web/domain/non-negotiables/contracts";
 import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import { readYesNo } from "../../../platform/text-reading/yes-no.ts";
 import { acknowledgementFor, isRude, RUDE_ANSWER_REPLY } from "./acknowledgement.ts";
-import type { Brain, BrainInput, BrainReply } from "./brain.ts";
+import type { Brain, BrainInput, BrainReply, DealbreakerWords } from "./brain.ts";
 import { englishOnlyReply, foreignLanguageOf } from "./language.ts";
 import { STAGE_GOALS } from "./stage-goals.ts";
 
@@ -173,11 +174,16 @@ function followupReply(input: BrainInput): BrainReply {
   };
 }
 
+/** The embedded reading of a person's dealbreakers, with no model: what the scripted Sam reads back. */
+export function phraseReading(words: DealbreakerWords): ReadingItem[] {
+  return readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText });
+}
+
 export function createScriptedBrain(): Brain {
   return {
     kind: "scripted",
-    async readDealbreakers({ text, facts, selfText }) {
-      return readDealbreakers(text, { facts, selfText });
+    async readDealbreakers(words) {
+      return phraseReading(words);
     },
     async reply(input: BrainInput): Promise<BrainReply> {
       if (input.mode === "followup") return followupReply(input);

@@ -6,8 +6,8 @@ import { MIN_AGE } from "@sams-web/domain/profile/rules";
 import { genderSchema } from "@sams-web/domain/profile/schemas";
 import pLimit from "p-limit";
 import * as z from "zod";
-import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import type { DealbreakerWords } from "../../chat/brain/brain.ts";
+import { phraseReading } from "../../chat/brain/scripted-brain.ts";
 import type { InterviewAnswer, Narrative, NarrativeWriter } from "../narrative/narrative.ts";
 import type { MatchPerson } from "../scoring/dealbreakers.ts";
 import { explainFit } from "../scoring/explanation.ts";
@@ -139,7 +139,7 @@ export interface DealbreakerReader {
 /** The embedded reader of the dealbreakers' words, which the chat uses without a model. */
 export const phraseReader: DealbreakerReader = {
   async read(words) {
-    return { items: readDealbreakers(words.text, { facts: words.facts, selfText: words.selfText }), source: "phrases" };
+    return { items: phraseReading(words), source: "phrases" };
   },
 };
 
