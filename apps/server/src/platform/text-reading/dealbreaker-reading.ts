@@ -72,10 +72,10 @@ const TRAIT_WORDS = new Set(
 
 /**
  * "I don't mind smokers", "one tattoo is fine", "I don't judge those who do", "I'm open to dating
- * someone who isn't", "kids or no kids, either is fine": acceptances, not limits.
+ * someone who isn't", "kids or no kids, either is fine", "a glass at a wedding, fine": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1)\b/i;
+  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem)(?=\W*$))\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -101,10 +101,10 @@ const SAID_OF_MYSELF =
 const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|two|three)\b/i;
 /**
  * Asides around a limit that name nothing: "harsh as that sounds", "full stop", "no judgement",
- * "I know, I know", "see above", "non-negotiable", "or vice versa", "life's too short".
+ * "I know, I know", "see above", "non-negotiable", "I mean it", "or vice versa", "life's too short".
  */
 const ASIDE =
-  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|(?:and\s+)?i\s+(?:really\s+)?mean\s+it|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -154,7 +154,7 @@ const SUBORDINATE =
 const CONTINUATION = /^\s*(?:including|especially|particularly|like|such as|even|or even|let alone)\b\s*/i;
 const CONNECTORS = /^\s*(?:and|or|also|plus|then|as well as|and also|not even)\b\s*/i;
 const TRAILING_NO =
-  /\s+(?:is|are|would be|will be|'s|'re)\s+(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never|where i draw the line|out of the question|off the table|unacceptable|red line|no from me)(?:\s+for\s+me)?\s*$/i;
+  /\s+(?:is|are|would be|will be|'s|'re)\s+(?:(?:honestly|really|just|simply|always|sadly)\s+)?(?:an?\s+)?(?:absolute|hard|firm|total|instant|big|automatic|immediate|definite)?\s*(?:no|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|pass|red flag|never|where i draw the line|out of the question|off the table|unacceptable|red line|no from me)(?:\s+for\s+me)?\s*$/i;
 /** "A man who can't drive just wouldn't work": the same refusal, said of the pair. */
 const WONT_WORK =
   /\s+(?:(?:just|simply|really)\s+)?(?:wouldn't|won't|doesn't|would\s+not|will\s+not|does\s+not|can't|cannot)\s+work(?:\s+(?:for\s+me|for\s+us|out))?\s*$/i;
@@ -399,7 +399,12 @@ function verbQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
 }
 
 /** The question about a thing named ("Gambling" → "Is gambling part of your life?", "Gamblers" → "Are you a gambler?"). */
-function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "yes" | "no" } | null {
+function nounQuestion(
+  phrase: string,
+  rule: Rule,
+  /** Whom one would date or marry ("I won't date cops") is a kind of person, whatever its ending. */
+  person = false,
+): { question: string; endsOn: "yes" | "no" } | null {
   const np = lowerFirst(toSecondPerson(mainPart(phrase).replace(/^(?:someone else's|other people's)\s+/i, "")));
   if (!np || STATEMENT_VERB.test(np) || DONE_TO_ME.test(np) || ANAPHOR.test(np)) return null;
   if (/^(?:for|with|to|in|on|at|by|from|of|about|because|not|than)\b/i.test(np)) return null;
@@ -412,13 +417,15 @@ function nounQuestion(phrase: string, rule: Rule): { question: string; endsOn: "
   const head = (words[headIndex] ?? "").toLowerCase();
   // "-ments" are things done, not people ("deployments", "arguments").
   const agent = (word: string) =>
-    (AGENT_SUFFIX.test(word) && !NOT_AGENTS.has(word) && !word.endsWith("ments")) || AGENT_WORDS.has(word);
+    (person && /[^s]s$/.test(word)) ||
+    (AGENT_SUFFIX.test(word) && !NOT_AGENTS.has(word) && !word.endsWith("ments")) ||
+    AGENT_WORDS.has(word);
   // Things joined to the head are asked as things unless they are people too: "pet snakes or
   // spiders" is no person ("Are you a pet snakes or spider?"), "smokers or drinkers" are.
   const joint = words.findIndex((w, i) => i > 0 && i < headIndex && /^(?:or|and|nor)$/i.test(w));
   const isAgent = agent(head) && (joint === -1 || agent((words[joint - 1] ?? "").toLowerCase()));
   const singularAgent =
-    /^(?:a|an)$/i.test(words[0] ?? "") && /(?:er|or|ist|ian)$/.test(head) && headIndex === words.length - 1;
+    /^(?:a|an)$/i.test(words[0] ?? "") && (person || /(?:er|or|ist|ian)$/.test(head)) && headIndex === words.length - 1;
   if (singularAgent) {
     const person = words.slice(1).join(" ");
     return { question: `Are you ${article(person)} ${person}?`, endsOn: rule.endsOn };
@@ -638,7 +645,7 @@ function phraseQuestion(
     const thing = THING_VERBS.exec(rest);
     if (PERSON_VERBS.test(rest)) {
       const object = rest.replace(PERSON_VERBS, "").trim();
-      asked = nounQuestion(object, { endsOn });
+      asked = nounQuestion(object, { endsOn }, true);
     } else if (thing) {
       const object = rest.slice(thing[0].length).replace(MY_PLACE, "").trim();
       if (!object || ANAPHOR.test(object) || FIRST_PERSON.test(mainPart(object))) return "unaskable";

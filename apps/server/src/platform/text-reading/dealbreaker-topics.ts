@@ -180,6 +180,8 @@ const ABOUT = new Set(["about", "regarding", "concerning"]);
 const HAVING = new Set(["has", "have", "having", "with", "already", "own", "got"]);
 const WANTING =
   /\b(?:want|wants|wanting|wanted|hope|hopes|hoping|plan|plans|planning|someday|one\s+day|future|more|eager|like|love|eventually)\b/;
+const MARRY = new Set(["marry", "marrying", "wed"]);
+const MARRIED_WHOM = new Set("a an the any another anyone anybody someone somebody him her them one".split(" "));
 /** A topic placed inside something said before ("raise children in it") is about that thing. */
 const FRAME = new Set(["in", "into", "around", "with"]);
 const BACK_REFERENCE = new Set(["it", "that", "this", "them", "there"]);
@@ -204,14 +206,32 @@ const OTHERS =
   /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|girlfriend|girlfriends|boyfriend|boyfriends|man|men|woman|women|who|those|date|dating)\b/i;
 /** The words right before the person that describe them: "I am not accepting smoking person". */
 const DESCRIBED_BEFORE = /(?:^|\s)(?:an?|any|the)?\s*((?:[\w'-]+\s+){1,2})$/i;
+/** Words before the person that end on a preposition: "build a marriage with", "share a home with". */
+const PLACED_WITH = /\b(?:with|to|for|of|by|from|around|beside|near)\s+(?:an?|any|the)?\s*$/i;
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|myself|mine)\b/i;
 const REQUIRE =
   /\b(must|need|needs|only|require|required|requires|want|wants|has to|have to|looking for|non-negotiable|essential)\b/i;
 const CUE = /\b(not|no|never|without|can't|cannot|won't|don't|wouldn't|couldn't)\b|n't\b/i;
 
+/** "Thinks God is a fairy tale", "marriage is just a piece of paper": what comes before is denied. */
+const DISMISSAL =
+  /\b(?:is|are|was|were)\s+(?:(?:just|all|only|nothing\s+but|a\s+load\s+of)\s+)?(?:an?\s+)?(?:fairy\s*-?\s*tales?|myths?|nonsense|rubbish|made\s+up|jokes?|fiction|superstitions?|crutch(?:es)?|fantas(?:y|ies)|bs|bullshit|for\s+the\s+weak|brainwashing|piece\s+of\s+paper|outdated|pointless)\b/;
+
+/** Whether a clause dismisses what it names ("religion is a crutch"): a stance against it, not a refusal of it. */
+export function dismisses(clause: string): boolean {
+  return DISMISSAL.test(
+    readClause(clause)
+      .map((w) => w.word)
+      .join(" "),
+  );
+}
+
 /** +1 or -1 per topic a clause names, read with its negation; a topic something is "about" is not named. */
 export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
   const found = new Map<TopicName, 1 | -1>();
+  const said = read.map((w) => w.word).join(" ");
+  const dismissal = DISMISSAL.exec(said);
+  const dismissedBefore = dismissal ? said.slice(0, dismissal.index).split(" ").length - 1 : 0;
   let about = false;
   read.forEach((w, index) => {
     if (ABOUT.has(w.word)) about = true;
@@ -228,11 +248,15 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
     if (!hit) return;
     // Someone's own parents ("his mother", "lives at home with mum") are no stance on children.
     if (PARENT_WORDS.has(w.stem) && OWN_PARENT_BEFORE.has(read[index - 1]?.word ?? "")) return;
+    // "I would never marry a cop": whom one refuses to marry is the rule, not marrying ("I can
+    // only marry someone who ..." still wants to).
+    if (hit.topic === "marriage" && w.negated && MARRY.has(w.word) && MARRIED_WHOM.has(read[index + 1]?.word ?? ""))
+      return;
     // "Pet snakes" are snakes: a rule about them is no rule about dogs and cats.
     if (hit.topic === "pets" && w.stem === stem("pet") && OTHER_ANIMALS.has(stem(read[index + 1]?.word ?? ""))) return;
     // "I won't raise children in it": the clause is about what "it" is, not about children.
     if (FRAME.has(read[index + 1]?.word ?? "") && BACK_REFERENCE.has(read[index + 2]?.word ?? "")) return;
-    const polarity = hit.against !== w.negated ? -1 : 1;
+    const polarity = (hit.against !== w.negated) !== index < dismissedBefore ? -1 : 1;
     // A denial outweighs an affirmation in the same clause ("I have kids but want no more").
     if (found.get(hit.topic) !== -1) found.set(hit.topic, polarity);
   });
@@ -259,8 +283,13 @@ const ANIMAL_MATTER = /\b(?:fur|furry|feathers?|feathered|dander|pet\s+hair|anim
 const BODY_REACTS =
   /\b(?:allerg\w*|asthma\w*|lungs?\s+(?:close|closes|tighten|tightens|seize)|(?:eyes?|face|throat|lips?)\s+(?:swell|swells|swelled|swell\s+up|swell\s+shut|puff\s+up|puffs\s+up|stream|streams|water|waters)|can't\s+breathe|cannot\s+breathe|wheez\w*|sneez\w*|itch\w*|hives|reacts?\s+(?:badly|terribly|horribly)|flares?\s+up)\b/i;
 
+/** "Not even 'just when I drink'": a moment of the person's own, which refuses nothing they do. */
+const OWN_MOMENT =
+  /\b(?:when|whenever|while|after|before|if)\s+(?:i|we)\s+(?!(?:don't|do\s+not|can't|won't|am\s+not|'m\s+not)\b)[\w']+/gi;
+
 /** One clause of a person's dealbreakers, read as what it rules out, requires or says of them. */
-export function readRuleClause(clause: string): ClauseRules {
+export function readRuleClause(said: string): ClauseRules {
+  const clause = said.replace(OWN_MOMENT, " ");
   const rules: ClauseRules = { named: new Set(), rulesOut: new Map(), requires: new Set(), stances: new Map() };
   for (const topic of topicsIn(readClause(clause)).keys()) rules.named.add(topic);
   const others = OTHERS.exec(clause);
@@ -283,7 +312,8 @@ export function readRuleClause(clause: string): ClauseRules {
       // negation, say what is ruled out.
       const unread = (topic: TopicName) =>
         !rules.rulesOut.has(topic) && !rules.requires.has(topic) && !rules.stances.has(topic);
-      const described = DESCRIBED_BEFORE.exec(before)?.[1] ?? "";
+      // "A marriage with someone who ...": what is built with the person does not describe them.
+      const described = PLACED_WITH.test(before) ? "" : (DESCRIBED_BEFORE.exec(before)?.[1] ?? "");
       const named = [...topicsIn(readClause(described)).keys()].filter(unread);
       applyRule(rules, new Map(named.map((topic) => [topic, 1 as const])), rulesOut, clause);
     }
@@ -323,7 +353,8 @@ function applyBareName(rules: ClauseRules, text: string): void {
   // A refusal said after the thing refuses it, whatever the thing's own words ("anything you'd
   // have to buy from a dealer is a no").
   const refused = POST_NEGATION.test(text);
-  const rulesOut = refused || !(REQUIRE.test(named) && !CUE.test(named));
+  // "Religion is a crutch." says where the person stands, as "I'm an atheist" does.
+  const rulesOut = refused || (!(REQUIRE.test(named) && !CUE.test(named)) && !dismisses(named));
   const topics = topicsIn(readClause(named));
   // A bare habit with any word of refusal is ruled out, however many there are: "Don't want
   // smokers", "Never a smoker", "Must not smoke" (a negation does not turn a refusal into a need).

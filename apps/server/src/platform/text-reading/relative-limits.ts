@@ -72,6 +72,9 @@ const LOOK_UP = /\blook\s+(up|down)(?:\s*,?\s*not\s+(?:up|down)\s*,?)?\s+(?:at|t
 /** Words that refuse what the comparison names, when they come before it ("nobody older than me"). */
 const REFUSES =
   /\b(?:no|not|nobody|none|never|no\s+one|without|neither|nor|won't|wouldn't|can't|cannot|couldn't|don't|doesn't|isn't|aren't|shouldn't|mustn't)\b|n't\b/i;
+/** A refusal said after the comparison: "Shorter than me is honestly a dealbreaker", "older than me won't work". */
+const REFUSED_AFTER =
+  /^\W*(?:(?:is|are|'s|would\s+be|will\s+be)\s+(?:(?:honestly|just|really|simply|always|sadly|kind\s+of|a\s+bit\s+of)\s+)*(?:an?\s+)?(?:(?:absolute|hard|firm|total|instant|big|real)\s+)?(?:no\b|no-go|non-starter|nonstarter|deal\s*-?\s*breaker|turn-?off|pass\b|red\s+flag|not\s+for\s+me|out\b|off\s+the\s+table|never\b)|(?:(?:just|simply|really)\s+)?(?:won't|wouldn't|doesn't|can't)\s+work)/i;
 /**
  * "Anyone twenty years older than me" opens a dealbreaker with whom it refuses, like "Smokers." does;
  * "someone older than me" may be a wish, so only "any" refuses with no other word.
@@ -117,12 +120,15 @@ export function ownHeightIn(text: string): { cm: number; imperial: boolean } | n
 
 /**
  * A limit relative to the person in one sentence of their dealbreakers, or null. A comparison is
- * refused when a word of refusal comes before it ("nobody older than me"), else required ("he has
- * to be taller than me").
+ * refused when a word of refusal comes before it ("nobody older than me") or a refusal is said of it
+ * after ("shorter than me is a dealbreaker"), else required ("he has to be taller than me").
  */
 export function readRelativeLimit(sentence: string): RelativeLimit | null {
   const text = straightQuotes(sentence);
-  const refusedBefore = (index: number) => REFUSES.test(text.slice(0, index)) || ANYONE_FIRST.test(text);
+  const refused = (match: RegExpExecArray) =>
+    REFUSES.test(text.slice(0, match.index)) ||
+    ANYONE_FIRST.test(text) ||
+    REFUSED_AFTER.test(text.slice(match.index + match[0].length));
   const band = AGE_BAND.exec(text);
   if (band) {
     const said = band.slice(1).find((group) => group !== undefined);
@@ -137,13 +143,13 @@ export function readRelativeLimit(sentence: string): RelativeLimit | null {
     const allowed = numberOf(gap[2] ?? "") - (gap[1] ? 0 : 1);
     const older = (gap[3] ?? "").toLowerCase() === "older";
     // Refused: "nobody more than five years older than me"; required: "someone more than ten years older".
-    if (refusedBefore(gap.index)) return older ? { measure: "age", max: allowed } : { measure: "age", min: -allowed };
+    if (refused(gap)) return older ? { measure: "age", max: allowed } : { measure: "age", min: -allowed };
     return older ? { measure: "age", min: allowed + 1 } : { measure: "age", max: -allowed - 1 };
   }
   const side = AGE_SIDE.exec(text);
   if (side) {
     const older = (side[1] ?? "").toLowerCase() === "older";
-    if (refusedBefore(side.index)) return older ? { measure: "age", max: 0 } : { measure: "age", min: 0 };
+    if (refused(side)) return older ? { measure: "age", max: 0 } : { measure: "age", min: 0 };
     return older ? { measure: "age", min: 1 } : { measure: "age", max: -1 };
   }
   const compared = HEIGHT_SIDE.exec(text);
@@ -153,7 +159,7 @@ export function readRelativeLimit(sentence: string): RelativeLimit | null {
     const own = ownHeightIn(text);
     const word = (height[1] ?? "").toLowerCase();
     const taller = word === "taller" || word === "up";
-    const limit: RelativeLimit = refusedBefore(height.index)
+    const limit: RelativeLimit = refused(height)
       ? taller
         ? { measure: "height", max: 0 }
         : { measure: "height", min: 0 }

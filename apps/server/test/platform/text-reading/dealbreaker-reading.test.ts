@@ -1267,3 +1267,48 @@ describe("more topics known by meaning, however the limit is put", () => {
     expect(asked(read("Someone who works every weekend."))).toEqual([["Do you work every weekend?", "yes"]]);
   });
 });
+
+describe("readings that would turn a limit round", () => {
+  it("a comparison refused after it is said ('shorter than me is a dealbreaker') refuses what it names", () => {
+    expect(asked(read("Shorter than me is honestly a dealbreaker.", "I'm 5'11."))).toEqual([
+      ["Are you taller than 5'10\"?", "no"],
+    ]);
+    expect(asked(read("Someone taller than me is a must.", "I'm 5'11."))).toEqual([
+      ["Are you taller than 5'11\"?", "no"],
+    ]);
+    expect(read("Shorter than me is honestly a dealbreaker.", "I'm 5'11.")[0]).toMatchObject({
+      label: "shorter than me",
+    });
+  });
+
+  it("a moment of the person's own, and 'I mean it', refuse nothing: a social drinker who quit smoking meets them", () => {
+    const holding = "No smokers. I mean it, not even 'just when I drink'.";
+    expect(limits(holding)).toEqual(["smokingAny"]);
+    const quitLongAgo = other("I quit smoking twelve years ago and run half-marathons now.", {
+      smoking: "no",
+      drinking: "socially",
+    });
+    expect(checkLimits(holder(holding, { smoking: "no", drinking: "socially" }), quitLongAgo).conflict).toBe(false);
+    expect(limits("Anyone who smokes when I'm around.")).toEqual(["smokingAny"]);
+  });
+
+  it("'a glass at a wedding, fine' accepts, and names no stance on marriage", () => {
+    expect(limits("A glass at a wedding, fine. Getting drunk every weekend, no.")).toEqual(["drinkingHeavy"]);
+  });
+
+  it("what the person builds with someone, and what someone dismisses, are read the right way round", () => {
+    // Against neither marriage nor faith: against someone without faith.
+    expect(limits("I couldn't build a marriage with someone who thinks God is a fairy tale.")).toEqual(["noFaith"]);
+    expect(limits("Religion is a crutch.")).toEqual(["religious"]);
+    expect(limits("I think God is a fairy tale.")).toEqual(["religious"]);
+    expect(limits("Someone who thinks marriage is outdated.")).toEqual(["noMarriageWanted"]);
+  });
+
+  it("whom a person won't date or marry is a kind of person, and no stance on marrying", () => {
+    expect(asked(read("I won't date cops."))).toEqual([["Are you a cop?", "yes"]]);
+    expect(asked(read("I would never marry a cop."))).toEqual([["Are you a cop?", "yes"]]);
+    expect(limits("I would never marry a cop.")).not.toContain("wantsMarriage");
+    // "I can only marry someone ..." still wants to marry.
+    expect(limits("I can only marry someone who shares my Christian faith.")).toContain("noMarriageWanted");
+  });
+});
