@@ -144,7 +144,7 @@ const MY_PLACE =
   /\s+(?:in|under|around|near|into|at)\s+(?:my|our)\s+(?:own\s+)?(?:roof|home|house|flat|apartment|place|life|bed|car|kids|children|family)\b.*$/i;
 /** Who a dealbreaker is about: "someone who ...", "a partner with ...", "men in ...". */
 const PERSON =
-  /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one|[\w-]+\s+(?:types|sorts)(?=\s+(?:who|that|whose)\b))\b(?!\s+else's)/i;
+  /\b(?:(?:a|an|any|the)\s+)?(?:(?:kind|type|sort)\s+of\s+(?:person|man|woman|guy|girl)|someone|somebody|anyone|anybody|partners?|persons?|people|folks|(?:grown\s+)?(?:man|men|woman|women|adults?)|guys?|girls?|ladies|lady|dudes?|individuals?|those|one(?=\s+(?:who|that|whose|with|without)\b)|[\w-]+\s+(?:types|sorts)(?=\s+(?:who|that|whose)\b))\b(?!\s+else's)/i;
 /** What comes after a person to say what about them: "who ...", "with ...", "in ...". */
 const AFTER_PERSON = /^\s*(who|that|whose|with|without|in|on|into|living|working|still|over|under)\b/i;
 /** Where a subordinate clause starts; the question keeps only what comes before. */
@@ -497,6 +497,9 @@ function personQuestion(after: string, rule: Rule): { question: string; endsOn: 
  * "or"/"and", then shortened word by word.
  */
 export function askAbout(clause: string, rule: Rule): { label: string; question: string; endsOn: "yes" | "no" } | null {
+  // "A home with one is impossible": a thing told by what was named before is no thing to ask
+  // about, and no shorter cut of it ("a home") is either.
+  if (TOLD_BY_WHAT_CAME_BEFORE.test(clause)) return null;
   const words = clean(clause).split(" ");
   const conjunction = words.findIndex((w, i) => i > 1 && /^(?:or|and|nor)$/i.test(w));
   const tries = [clean(clause)];
@@ -514,6 +517,8 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   }
   return null;
 }
+
+const TOLD_BY_WHAT_CAME_BEFORE = /\b(?:with|without|of|around|near)\s+(?:one|it|them|those|that|this)\b/i;
 
 /**
  * How Sam reads back "If your business involves recruiting your friends" to the person who wrote
@@ -557,10 +562,13 @@ export function askableQuestion(question: string): boolean {
  * leaves the thing unsaid ("Is a lifestyle built around part of your life?", "Is emotionally part
  * of your life?", "Would you drive just?", "Are you somewhere?"), a moment of the person's own
  * story ("Are you at twenty?") or the asker turned round ("Would you be straight with you?",
- * "Is tells you everything part of your life?", "Do you shoot you?", "Do you have no job?").
+ * "Is tells you everything part of your life?", "Do you shoot you?", "Do you have no job?"), a
+ * verb with nothing of its own ("Do you do?", "Is want one later ...?"), a pronoun where a thing
+ * should be ("Are you of those?", "Is odd one at parties ...?", "... with your and calling ..."),
+ * or a word that names nothing alone ("Is same ...?", "Is up close ...?", "Are you guy?").
  */
 const MALFORMED =
-  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:\w+\s+){0,2}one\b(?!-)|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$/i;
 
 /** A requirement said without its subject ("Must have a car", "Has to drive"), or to the reader ("You'll need to drive"). */
 const MUST_SUBJECTLESS =
@@ -823,6 +831,7 @@ export function readDealbreakers(
   const inEnglish = looksEnglish(text);
   let previous: Rule = { endsOn: "yes" };
   let lastTopicWord: string | undefined;
+  let lastPerson: string | undefined;
   for (const { raw: said, liking, accepting } of clausesWithMood(unread.join(" "))) {
     // In a sentence that accepts something ("I don't smoke, but I don't judge those who do"), what
     // the person says of themselves, and what they name with no refusal, rules nothing out; a
@@ -831,13 +840,18 @@ export function readDealbreakers(
       lastTopicWord = topicWordIn(said) ?? lastTopicWord;
       continue;
     }
+    // "Someone who doesn't like dogs, or won't have one in the house": the second clause is said
+    // of the same person.
+    const continued = CONTINUED_PERSON.exec(said);
+    const ofSomeone = continued && lastPerson ? `${lastPerson} ${said.slice(continued[0].length)}` : said;
+    lastPerson = PERSON_WHO.exec(ofSomeone)?.[0];
     // "It's not that I don't like dogs, I just can't live with one": "one" is a dog, when that
     // makes the clause a rule about dogs.
     const resolved =
-      lastTopicWord && topicsIn(readClause(said)).size === 0
-        ? said.replace(OBJECT_ANAPHOR, `$1${lastTopicWord}`)
-        : said;
-    const raw = resolved !== said && readRuleClause(clean(resolved)).named.size > 0 ? resolved : said;
+      lastTopicWord && topicsIn(readClause(ofSomeone)).size === 0
+        ? ofSomeone.replace(OBJECT_ANAPHOR, `$1${lastTopicWord}`).replace(ELIDED_DOING, `$1 ${lastTopicWord}`)
+        : ofSomeone;
+    const raw = resolved !== ofSomeone && readRuleClause(clean(resolved)).named.size > 0 ? resolved : ofSomeone;
     lastTopicWord = topicWordIn(raw) ?? lastTopicWord;
     const clause = clean(raw);
     if (
@@ -847,6 +861,7 @@ export function readDealbreakers(
       ASIDE.test(clause) ||
       EXCEPTION.test(clause) ||
       LOSS_TOLD.test(clause) ||
+      ABOUT_EVERYONE.test(clause) ||
       ANAPHOR.test(clause) ||
       !inEnglish ||
       !looksEnglish(clause)
@@ -960,6 +975,17 @@ function isWordTopic(topic: TopicName): topic is WordTopicName {
 }
 
 /** A pronoun standing for the thing the clause before named, as the object of a verb. */
+/** Whom a clause is about, to carry to a clause that goes on without saying: "someone who". */
+const PERSON_WHO =
+  /\b(?:someone|somebody|anyone|anybody|people|partners?|(?:a|any)\s+(?:man|woman|guy|girl|partner|person))\s+(?:who|that)\b/i;
+/** A clause that goes on with a verb and no one to do it: "or won't have one in the house". */
+const CONTINUED_PERSON =
+  /^\s*(?:or|and|nor)\s+(?=(?:won't|wouldn't|doesn't|don't|can't|cannot|isn't|aren't|never|has|have|is|are|would|will|can|does)\b)/i;
+/** "Everyone's got one of those": a remark about everybody, which refuses no one. */
+const ABOUT_EVERYONE =
+  /^\s*(?:(?:and|but|so)\s+)?(?:everyone|everybody|we\s+all|all\s+of\s+us)(?:'s|\s+(?:has|have|is|does|gets|got))\b/i;
+/** "I've never held a cigarette and I won't date someone who does": "does" is what was just named. */
+const ELIDED_DOING = /\b(who|that)\s+(?:does|do|did)(?=\W*$)/i;
 const OBJECT_ANAPHOR =
   /\b((?:with|against|having|have|has|own|owning|keep|keeping|around|near|stand|tolerate|accept|date|dating)\s+)(?:one|them|it|those)\b/i;
 
@@ -1063,6 +1089,13 @@ const HARMED_ME =
 const NOT_UP_FOR_DEBATE =
   /\b(?:isn't|is\s+not|aren't|are\s+not)\s+(?:up\s+for\s+(?:debate|discussion|negotiation)|negotiable)\b/gi;
 
+/** "I couldn't not have a dog": two negations make a need. */
+const DOUBLE_NEGATIVE = /\b(?:can't|cannot|couldn't|could\s+not|won't|wouldn't)\s+not\b/gi;
+/** "I'd rather date a man with three kids than one who hides one": what comes after "than" is refused. */
+const RATHER_THAN =
+  /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|sooner\s+|far\s+)?rather\s+([\w-]+)\b[^.!?;]*?\bthan\s+/gi;
+/** "I mean maxed cards, payday loans": "I mean" says what was meant; it is no trait of meanness. */
+const I_MEAN = /(^|[.!?]\s+|[,;]\s*)i\s+mean,?\s+(?!it\b)/gi;
 /** "I'm not raising someone else's kids": a refusal, as "I won't raise ..." is. */
 const NOT_DOING =
   /(^|[.!?]\s+|[,;]\s*)(?:i'm|i\s+am)\s+not\s+((?:raising|bringing\s+up|taking\s+on|dealing\s+with|putting\s+up\s+with|paying\s+(?:for|off)|funding|bankrolling|supporting|sharing|living\s+with|tolerating|accepting)\b)/gi;
@@ -1147,6 +1180,9 @@ const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|
 
 function restateRefusals(text: string): string {
   return straightApostrophes(text)
+    .replace(DOUBLE_NEGATIVE, "must")
+    .replace(RATHER_THAN, (_all, start: string, _aside: string | undefined, verb: string) => `${start}I won't ${verb} `)
+    .replace(I_MEAN, "$1")
     .replace(LABELLED, "$1")
     .replace(NOTHING_SAYS, "$1No $2.")
     .replace(

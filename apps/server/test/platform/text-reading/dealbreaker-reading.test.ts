@@ -1312,3 +1312,43 @@ describe("readings that would turn a limit round", () => {
     expect(limits("I can only marry someone who shares my Christian faith.")).toContain("noMarriageWanted");
   });
 });
+
+describe("what a preference, a double negative or a clause that goes on says", () => {
+  it("'I'd rather date X than Y' refuses Y, never X: a parent meets someone who prefers a parent to a liar", () => {
+    const holding = "Honestly I'd rather date a man with three kids than one who hides even one.";
+    expect(limits(holding)).not.toContain("hasChildren");
+    const parent = other("My daughter is twelve and the centre of my world.", { hasChildren: "yes" });
+    expect(checkLimits(holder(holding), parent).conflict).toBe(false);
+  });
+
+  it("'I couldn't not have a dog' needs dogs, and a clause that goes on is said of the same person", () => {
+    const holding =
+      "I couldn't not have a dog in my life. So someone who doesn't like dogs, or won't have one in the house, isn't going to work.";
+    expect(limits(holding)).not.toContain("dogs");
+    expect(asked(read(holding))).toEqual([["Do you get along with dogs?", "no"]]);
+    const dogOwner = other("Walks with my spaniel are the best part of my day.", { pets: "dogs" });
+    expect(breaks(checkLimits(holder(holding, { pets: "dogs" }), dogOwner))).toBe(false);
+  });
+
+  it("'someone who does' is what was just named, and a remark about everyone or 'I mean' is no limit", () => {
+    expect(limits("I've never held a cigarette and I won't date someone who does.")).toEqual(["smokingAny"]);
+    expect(asked(read("Debt, except a mortgage, everyone's got one of those. I mean maxed cards."))).toEqual([
+      ["Are you paying off any debts?", "yes"],
+      ["Are maxed cards part of your life?", "yes"],
+    ]);
+  });
+
+  it.each([
+    "Someone who's dead set against marriage. I want the lot one day.",
+    "Guns. I don't want one in the house, ever.",
+    "My lungs close up around cats, so a home with one is impossible for me.",
+    "Still 'best friends' with her and calling her first when something happens? Pass.",
+    "Drugs, any kind. I've watched what it does to people, up close.",
+    "Open relationships are a no. I'm a one-woman guy.",
+    "If you've already got a primary somewhere, or want one later, pass.",
+  ])("asks nothing garbled of %s", (text) => {
+    for (const [question] of asked(read(text))) {
+      expect(question).not.toMatch(/\bday\?|in the house\?|a home part|\byour and\b|up close|\bguy\?|\bone later\b/);
+    }
+  });
+});
