@@ -19,7 +19,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
     /\b(?:protests?|protesting|protesters?|activism|activists?|campaigning|placards?|megaphones?|marches|marching|rallies)\b/i,
   attached:
     /\b(?:on\s+the\s+side|affairs?|mistress|(?:the\s+)?other\s+(?:woman|man)|already\s+(?:taken|attached|in\s+a\s+relationship)|(?:has|have|with)\s+a\s+(?:wife|husband|girlfriend|boyfriend)\s+at\s+home)\b/i,
-  open: /\b(?:one[-\s]on[-\s]one|exclusive|exclusivity|monogam(?:y|ous)|non-monogam(?:y|ous)|open\s+relationships?|polyamor(?:y|ous)|poly|swing(?:ing|ers)|throuple|a\s+third|sharing\s+(?:a|my|their)\s+(?:partner|man|woman|bed))\b/i,
+  open: /\b(?:one[-\s]on[-\s]one|exclusive|exclusivity|monogam(?:y|ous)|non-monogam(?:y|ous)|open\s+relationships?|polyamor(?:y|ous)|poly|swing(?:ing|ers)|throuple|a\s+third(?!\s+(?:time|go|try|attempt|round|chance|date|marriage|divorce|kid|child|baby))|sharing\s+(?:a|my|their)\s+(?:partner|man|woman|bed))\b/i,
   cheating:
     /\b(?:cheat(?:s|ed|ing|er|ers)?(?!\s+(?:at|days?|meals?|sheets?|codes?|on\s+(?:tests?|exams?|taxes|(?:my|your|their|a)\s+diet)))|unfaithful|infidelit(?:y|ies)|two-tim(?:e|es|ed|ing|er|ers)|(?:step|steps|stepped|stepping)\s+out\s+on|(?:stray|strays|strayed|straying)(?!\s+(?:dogs?|cats?|animals?|bullets?|hairs?))|play(?:s|ed|ing)?\s+away)\b/i,
   // Someone else's ex still close: living together, best friends, part of every day.
@@ -53,7 +53,7 @@ const AREA_PATTERNS: Readonly<Record<AreaName, RegExp>> = {
   crypto:
     /\b(?:crypto(?:currenc(?:y|ies))?|bitcoin|ethereum|nfts?|day[-\s]?trad(?:e|es|ing|er|ers)|forex|meme\s+coins?|(?:to\s+)?the\s+moon)\b/i,
   exoticPets:
-    /\b(?:snakes?|reptiles?|lizards?|pythons?|boas?|geckos?|iguanas?|tarantulas?|scorpions?|scaly|terrariums?|vivariums?|exotic\s+pets?)\b/i,
+    /\b(?:snakes?|reptiles?|lizards?|pythons?|boas?|geckos?|iguanas?|tarantulas?|scorpions?|scaly|slither(?:s|ing|y)?|terrariums?|vivariums?|exotic\s+pets?)\b/i,
   lateness:
     /\b(?:(?:always|chronically|constantly|habitually|forever|perpetually)\s+(?:running\s+)?late|chronic(?:ally)?\s+late(?:ness)?|lateness|unpunctual|punctual(?:ity)?|(?:keep|keeps|kept|leave|leaves|left)\s+(?:me|people|you)\s+waiting|(?:hour|minutes)\s+late)\b/i,
   astrology:

@@ -75,7 +75,7 @@ const TRAIT_WORDS = new Set(
  * someone who isn't", "kids or no kids, either is fine", "a glass at a wedding, fine": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem)(?=\W*$))\b/i;
+  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem|lovely|great|brilliant|cool)(?=\s*(?:[-–—,;:.!]|$))|(?:i'm|i\s+am)\s+not\s+(?:fussed|bothered))\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -104,7 +104,7 @@ const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|
  * "I know, I know", "see above", "non-negotiable", "I mean it", "or vice versa", "life's too short".
  */
 const ASIDE =
-  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|(?:and\s+)?i\s+(?:really\s+)?mean\s+it|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -120,7 +120,7 @@ const IMPOSES_ON_ME =
  * kids". The clause refuses the behaviour, kept in mind as a trait; what it names is refused of no one.
  */
 const TREATS_A_THING =
-  /\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:stop|stops|stopped|keep|keeps|kept)\s+me\s+(?:from\s+)?(?:seeing|visiting|spending\s+time\s+with|talking\s+to)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
+  /\b(?:cruel|unkind|nasty|rough|horrible|abusive|violent|mean)\s+(?:to|towards|with)\s+(?:their|his|her|my|the|an?|other\s+people's)?\s*(?:dogs?|cats?|pets?|animals?|kids|children|child|staff|waiters?|family)\b|\b(?:dump|dumps|dumped|dumping|abandon|abandons|abandoned|abandoning)\s+(?:it|them|their|his|her)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:stop|stops|stopped|keep|keeps|kept)\s+me\s+(?:from\s+)?(?:seeing|visiting|spending\s+time\s+with|talking\s+to)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
 /**
  * Children or marriage with when or why ("someone who wants kids right now", "someone who'd rush
  * into marriage", "someone who married for money"): a rule about timing or motive, which someone
@@ -165,7 +165,7 @@ const TRAILING_FILLER =
   /\s+(?:again|anymore|any more|ever again|either|for me|please|at all|full stop|period|too|also|as well)\s*$/i;
 /** Words too vague to ask about on their own. */
 const FILLER = new Set(
-  "hmm hmmm um umm uh erm er meh true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present actually whatever".split(
+  "hmm hmmm um umm thanks uh erm er meh true sure it that this thing things stuff all way well really definitely absolutely never always ever again sorry period seriously honestly basically ok okay please enough once there here both either neither one much many lot lots kind sort type same different fine yes yeah sadly unfortunately obviously clearly personally frankly ideally truly even past present actually whatever".split(
     " ",
   ),
 );
@@ -568,7 +568,7 @@ export function askableQuestion(question: string): boolean {
  * or a word that names nothing alone ("Is same ...?", "Is up close ...?", "Are you guy?").
  */
 const MALFORMED =
-  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:\w+\s+){0,2}one\b(?!-)|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:[\w-]+\s+){0,2}one\b(?!-)|\byou\s+(?:else|or|and|nor)\b|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$/i;
 
 /** A requirement said without its subject ("Must have a car", "Has to drive"), or to the reader ("You'll need to drive"). */
 const MUST_SUBJECTLESS =
@@ -783,6 +783,9 @@ const OTHERS_CHILDREN =
 /** Being married or separated now, as opposed to wanting to marry. */
 const MARRIED_NOW =
   /\b(?:somebody|someone|anybody|anyone|another\s+(?:man|woman|person))\s*'s\s+(?:wife|husband|spouse)\b|\b(?:is|are|who's|still|currently|legally|already|happily)\s+(?:still\s+|legally\s+|currently\s+)?married\b|\bmarried\s+(?:men|women|man|woman|people|persons?|guys?|girls?|ones)\b|\b(?:got|wears?|wearing|has|have)\s+(?:a\s+|their\s+|his\s+|her\s+)?(?:wedding\s+)?ring\s+on\b/i;
+/** "A wife at home", "someone with a husband somewhere": a spouse someone has now is being married. */
+const SPOUSE_NOW =
+  /^\W*(?:(?:and|or|also)\s+)?(?:an?|any)\s+(?:wife|husband|spouse)\b(?!\s+(?:one\s+day|someday|eventually|of\s+my\s+own))|\b(?:has|have|with|got)\s+a\s+(?:wife|husband|spouse)\b/i;
 /** Still sharing a life with a spouse ("still shares a bed with their wife") is being married now. */
 const WITH_SPOUSE_STILL = /\bstill\b[^.!?]*\b(?:wife|husband|spouse)\b/i;
 const SEPARATED_NOW =
@@ -793,7 +796,9 @@ const WANTS_TO_MARRY = /\b(?:want|wants|wanting|hope|hopes|plan|plans|to\s+marry
 function statusLimits(clause: string): LimitId[] {
   if (WANTS_TO_MARRY.test(clause)) return [];
   return [
-    ...(MARRIED_NOW.test(clause) || WITH_SPOUSE_STILL.test(clause) ? (["married"] as const) : []),
+    ...(MARRIED_NOW.test(clause) || WITH_SPOUSE_STILL.test(clause) || SPOUSE_NOW.test(clause)
+      ? (["married"] as const)
+      : []),
     ...(SEPARATED_NOW.test(clause) ? (["separated"] as const) : []),
   ];
 }
@@ -987,7 +992,7 @@ const ABOUT_EVERYONE =
 /** "I've never held a cigarette and I won't date someone who does": "does" is what was just named. */
 const ELIDED_DOING = /\b(who|that)\s+(?:does|do|did)(?=\W*$)/i;
 const OBJECT_ANAPHOR =
-  /\b((?:with|against|having|have|has|own|owning|keep|keeping|around|near|stand|tolerate|accept|date|dating)\s+)(?:one|them|it|those)\b/i;
+  /\b((?:with|against|having|have|has|own|owning|keep|keeping|around|near|stand|tolerate|accept|date|dating)\s+)(?:one|them|it|those)\b(?!\s+(?:who|that|whose)\b)/i;
 
 /** "I'd run a mile from ...", "I'd steer clear of ...": the person's aversion, before what it refuses. */
 const LEADING_AVERSION =
@@ -1091,11 +1096,18 @@ const NOT_UP_FOR_DEBATE =
 
 /** "I couldn't not have a dog": two negations make a need. */
 const DOUBLE_NEGATIVE = /\b(?:can't|cannot|couldn't|could\s+not|won't|wouldn't)\s+not\b/gi;
-/** "I'd rather date a man with three kids than one who hides one": what comes after "than" is refused. */
+/** "I'd rather date a man with three kids than one who hides one": what comes after "than" is refused, not what comes before. */
 const RATHER_THAN =
-  /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|sooner\s+|far\s+)?rather\s+([\w-]+)\b[^.!?;]*?\bthan\s+/gi;
-/** "I mean maxed cards, payday loans": "I mean" says what was meant; it is no trait of meanness. */
-const I_MEAN = /(^|[.!?]\s+|[,;]\s*)i\s+mean,?\s+(?!it\b)/gi;
+  /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|sooner\s+|far\s+)?rather\s+(?!not\b)([\w-]+)\b([^.!?;]*?)\b(?<!\b(?:older|younger|taller|shorter|more|less|fewer|bigger|smaller|other|better|worse)\s)than\s+(\S+)/gi;
+/** After "than", a person or a thing rather than a verb: "than one who ...", "than a smoker". */
+const OBJECT_AFTER_THAN =
+  /^(?:one|someone|somebody|anyone|anybody|a|an|the|people|men|women|guys|girls|him|her|them)$/i;
+/**
+ * "I mean maxed cards, payday loans", "let's say no one over 50": words that say what was meant
+ * (no trait of meanness, nothing to ask about).
+ */
+const SAYING_WHAT_IS_MEANT =
+  /(^|[.!?]\s+|[,;]\s*)(?:(?:so|and|but|or)\s+)?(?:i\s+mean|let's\s+say|let\s+us\s+say),?\s+(?!(?:it|none|all|any|anything|every|everything|that|this|what|exactly|literally|business)\b)/gi;
 /** "I'm not raising someone else's kids": a refusal, as "I won't raise ..." is. */
 const NOT_DOING =
   /(^|[.!?]\s+|[,;]\s*)(?:i'm|i\s+am)\s+not\s+((?:raising|bringing\s+up|taking\s+on|dealing\s+with|putting\s+up\s+with|paying\s+(?:for|off)|funding|bankrolling|supporting|sharing|living\s+with|tolerating|accepting)\b)/gi;
@@ -1181,8 +1193,15 @@ const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|
 function restateRefusals(text: string): string {
   return straightApostrophes(text)
     .replace(DOUBLE_NEGATIVE, "must")
-    .replace(RATHER_THAN, (_all, start: string, _aside: string | undefined, verb: string) => `${start}I won't ${verb} `)
-    .replace(I_MEAN, "$1")
+    .replace(
+      RATHER_THAN,
+      // "I'd rather be single than date a smoker" refuses what follows "than" as it is said; "I'd
+      // rather date X than one who ..." refuses it with the verb said before. What is preferred
+      // is accepted ("date someone within five years of my age is fine"), its bounds kept.
+      (_all, start: string, _aside: string | undefined, verb: string, preferred: string, after: string) =>
+        `${start}${verb}${preferred.trimEnd()} is fine. I won't ${OBJECT_AFTER_THAN.test(after) ? `${verb} ` : ""}${after}`,
+    )
+    .replace(SAYING_WHAT_IS_MEANT, "$1")
     .replace(LABELLED, "$1")
     .replace(NOTHING_SAYS, "$1No $2.")
     .replace(

@@ -1319,6 +1319,16 @@ describe("what a preference, a double negative or a clause that goes on says", (
     expect(limits(holding)).not.toContain("hasChildren");
     const parent = other("My daughter is twelve and the centre of my world.", { hasChildren: "yes" });
     expect(checkLimits(holder(holding), parent).conflict).toBe(false);
+    expect(limits("I'd rather be single than date a smoker.")).toEqual(["smokingAny"]);
+    expect(limits("I would rather date a smoker than a liar.")).toEqual(["trait"]);
+    // What is preferred keeps its bounds; "rather not" and a comparison's "than" are no preference.
+    const at35 = (text: string) => asked(readDealbreakers(text, { facts: {}, selfText: "", age: 35 }));
+    expect(
+      at35("I would rather date someone within five years of my age than deal with a generation gap."),
+    ).toContainEqual(["Are you between 30 and 40?", "no"]);
+    expect(at35("I'd rather not date anyone more than ten years older than me.")).toEqual([
+      ["Are you older than 45?", "yes"],
+    ]);
   });
 
   it("'I couldn't not have a dog' needs dogs, and a clause that goes on is said of the same person", () => {
@@ -1350,5 +1360,51 @@ describe("what a preference, a double negative or a clause that goes on says", (
     for (const [question] of asked(read(text))) {
       expect(question).not.toMatch(/\bday\?|in the house\?|a home part|\byour and\b|up close|\bguy\?|\bone later\b/);
     }
+  });
+});
+
+describe("how someone treats a thing, a spouse at home, and words that accept or only point", () => {
+  it("cruelty to a dog refuses the cruelty, not dogs: a greyhound owner meets a dog-rescue worker", () => {
+    const holding = "someone who's cruel to their dog or dumps it when it gets inconvenient. instant no";
+    expect(kinds(read(holding))).toEqual(["trait"]);
+    const greyhounds = other("My two rescue greyhounds basically run my life.", { pets: "dogs" });
+    expect(breaks(checkLimits(holder(holding, { pets: "dogs" }), greyhounds))).toBe(false);
+  });
+
+  it("'a wife at home' is someone married now, not a stance on marriage: a widower who hopes to marry again meets", () => {
+    const holding = "A wife at home. Lying about being married is the lowest thing a person can do.";
+    expect(limits(holding)).toContain("married");
+    expect(limits(holding)).not.toContain("wantsMarriage");
+    const widower = other("Widowed four years. Marriage again one day, properly.", {
+      relationshipStatus: "widowed",
+      wantsMarriage: "yes",
+    });
+    expect(checkLimits(holder(holding), widower).conflict).toBe(false);
+    expect(limits("I want a husband one day.")).toEqual(["noMarriageWanted"]);
+  });
+
+  it("'kids, lovely' and 'not fussed' accept what they name", () => {
+    expect(limits("If you've got kids, lovely - as long as you're not still at war with their mum.")).not.toContain(
+      "hasChildren",
+    );
+    expect(
+      asked(read("I'd never get a tattoo myself - needles, no thanks - but I'm not fussed what anyone else does.")),
+    ).toEqual([]);
+  });
+
+  it("words that only point ('any kind, any size', 'let's say', 'I mean none', 'two things:') are neither asked nor traits", () => {
+    expect(asked(read("Gamblers. Any kind, any size."))).toEqual([["Do you gamble or bet regularly?", "yes"]]);
+    expect(kinds(read("No smokers, and I mean none."))).toEqual(["limit"]);
+    expect(asked(read("He's 58, so let's say no one over 50."))).not.toContainEqual(
+      expect.arrayContaining([expect.stringMatching(/let's say/i)]),
+    );
+    expect(asked(read("Two things: pyramid schemes, and being rude to waiters."))).toEqual([
+      [AREA_QUESTIONS.networkMarketing.question, "yes"],
+    ]);
+    // A third time is no third person.
+    expect(asked(read("That, really. I won't do it a third time."))).toEqual([]);
+    expect(asked(read("Anything that slithers living in your flat."))).toEqual([
+      [AREA_QUESTIONS.exoticPets.question, "yes"],
+    ]);
   });
 });
