@@ -25,7 +25,7 @@ import {
   topicsIn,
   topicWordIn,
 } from "./dealbreaker-topics.ts";
-import { boundsOf, ownHeightIn, readRelativeLimit } from "./relative-limits.ts";
+import { boundsOf, ownHeightIn, readRelativeLimit, withoutOwnHeight } from "./relative-limits.ts";
 import {
   fromTexting,
   POST_NEGATION,
@@ -619,6 +619,7 @@ function phraseQuestion(
     };
   }
   let asked: { question: string; endsOn: "yes" | "no" } | null = null;
+  let label = mainPart(text);
   const person = PERSON.exec(text);
   // "Not having a job is a dealbreaker" refuses the lack of one: "Do you have a job?", ending the
   // pair on a no. Without "is a ..." after it, "Not dating a rider" is the person's own refusal.
@@ -654,6 +655,8 @@ function phraseQuestion(
     if (PERSON_VERBS.test(rest)) {
       const object = rest.replace(PERSON_VERBS, "").trim();
       asked = nounQuestion(object, { endsOn }, true);
+      // Read back as whom: "I won't date cops" → "cops".
+      label = mainPart(object);
     } else if (thing) {
       const object = rest.slice(thing[0].length).replace(MY_PLACE, "").trim();
       if (!object || ANAPHOR.test(object) || FIRST_PERSON.test(mainPart(object))) return "unaskable";
@@ -674,7 +677,7 @@ function phraseQuestion(
   const question = asked.question.replace(/\s+\?$/, "?").replace(/\s+/g, " ");
   if (question.length > READING_QUESTION_MAX_CHARS) return null;
   return {
-    label: lowerFirst(mainPart(text)).slice(0, READING_LABEL_MAX_CHARS),
+    label: lowerFirst(label).slice(0, READING_LABEL_MAX_CHARS),
     question: capitalise(question),
     endsOn: asked.endsOn,
   };
@@ -994,9 +997,9 @@ const ELIDED_DOING = /\b(who|that)\s+(?:does|do|did)(?=\W*$)/i;
 const OBJECT_ANAPHOR =
   /\b((?:with|against|having|have|has|own|owning|keep|keeping|around|near|stand|tolerate|accept|date|dating)\s+)(?:one|them|it|those)\b(?!\s+(?:who|that|whose)\b)/i;
 
-/** "I'd run a mile from ...", "I'd steer clear of ...": the person's aversion, before what it refuses. */
+/** "I'd run a mile from ...", "I won't date ...": the person's aversion, before what it refuses. */
 const LEADING_AVERSION =
-  /^\s*(?:i'd|i\s+would|i'll|i\s+will|i)\s+(?:just\s+)?(?:run\s+(?:a\s+mile|for\s+the\s+hills|a\s+million\s+miles)\s+from|steer\s+(?:well\s+)?clear\s+of|stay\s+(?:well\s+)?away\s+from)\s+/i;
+  /^\s*(?:(?:i'd|i\s+would|i'll|i\s+will|i)\s+(?:just\s+)?(?:run\s+(?:a\s+mile|for\s+the\s+hills|a\s+million\s+miles)\s+from|steer\s+(?:well\s+)?clear\s+of|stay\s+(?:well\s+)?away\s+from)|i(?:'d|'ll|\s+will|\s+would)?\s+(?:won't|will\s+not|wouldn't|would\s+never|never|can't|cannot|couldn't|don't|do\s+not)\s+(?:ever\s+)?(?:date|marry|be\s+with|go\s+out\s+with))\s+/i;
 
 /** A clause as Sam reads it back: its refusal markers and connectors left out. */
 function shortLabel(clause: string): string {
@@ -1041,7 +1044,13 @@ function relativeLimits(
       ownValue !== undefined
         ? relativeLimitQuestion(limit.measure, boundsOf(limit, ownValue), imperial)
         : { question: AGE_UNKNOWN_QUESTION, endsOn: "yes" as const };
-    add({ kind: "ask", id: `ask:${limit.measure}`, label: lowerFirst(shortLabel(words)), ...asked, words });
+    add({
+      kind: "ask",
+      id: `ask:${limit.measure}`,
+      label: lowerFirst(shortLabel(withoutOwnHeight(words))),
+      ...asked,
+      words,
+    });
   }
   return rest.join(" ");
 }

@@ -118,6 +118,16 @@ export function ownHeightIn(text: string): { cm: number; imperial: boolean } | n
   return said ? heightFrom(said) : null;
 }
 
+/** The sentence without the person's own height ("I'm 5'11 and shorter than me ..." → "shorter than me ..."), for its label. */
+export function withoutOwnHeight(sentence: string): string {
+  const said = OWN_HEIGHT.exec(straightQuotes(sentence));
+  if (!said) return sentence;
+  const rest = straightQuotes(sentence)
+    .slice(said.index + said[0].length)
+    .replace(/^\W*(?:(?:and|so|but)\b\W*)?/i, "");
+  return `${straightQuotes(sentence).slice(0, said.index)}${rest}`;
+}
+
 /**
  * A limit relative to the person in one sentence of their dealbreakers, or null. A comparison is
  * refused when a word of refusal comes before it ("nobody older than me") or a refusal is said of it

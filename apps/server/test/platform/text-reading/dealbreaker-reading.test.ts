@@ -1279,6 +1279,11 @@ describe("readings that would turn a limit round", () => {
     expect(read("Shorter than me is honestly a dealbreaker.", "I'm 5'11.")[0]).toMatchObject({
       label: "shorter than me",
     });
+    // The person's own height, said in the same sentence, is read back without being repeated.
+    expect(read("I'm 170 cm, so nobody shorter than me.")[0]).toMatchObject({
+      label: "nobody shorter than me",
+      question: "Are you taller than 169 cm?",
+    });
   });
 
   it("a moment of the person's own, and 'I mean it', refuse nothing: a social drinker who quit smoking meets them", () => {
