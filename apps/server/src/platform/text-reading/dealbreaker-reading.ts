@@ -75,7 +75,7 @@ const TRAIT_WORDS = new Set(
  * someone who isn't", "kids or no kids, either is fine", "a glass at a wedding, fine": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem|lovely|great|brilliant|cool)(?=\s*(?:[-–—,;:.!]|$))|(?:i'm|i\s+am)\s+not\s+(?:fussed|bothered))\b/i;
+  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with|fix|work\s+with|forgive)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem|lovely|great|brilliant|cool)(?=\s*(?:[-–—,;:.!]|$))|(?:i'm|i\s+am)\s+not\s+(?:fussed|bothered))\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -104,7 +104,7 @@ const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|
  * "I know, I know", "see above", "non-negotiable", "I mean it", "or vice versa", "life's too short".
  */
 const ASIDE =
-  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|any\s+day\s+of\s+the\s+week|(?:(?:just|only)\s+)?(?:kidding|joking|a\s+joke|joke)|jk|lol|haha\w*|mostly|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -565,10 +565,12 @@ export function askableQuestion(question: string): boolean {
  * "Is tells you everything part of your life?", "Do you shoot you?", "Do you have no job?"), a
  * verb with nothing of its own ("Do you do?", "Is want one later ...?"), a pronoun where a thing
  * should be ("Are you of those?", "Is odd one at parties ...?", "... with your and calling ..."),
- * or a word that names nothing alone ("Is same ...?", "Is up close ...?", "Are you guy?").
+ * or a word that names nothing alone ("Is same ...?", "Is up close ...?", "Are you guy?", "Are real
+ * ones ...?", "Are honestly tattoos ...?"), a verb turned round ("Are you seen ...?") or a thing left
+ * to what was said before ("Are you going to mock it?").
  */
 const MALFORMED =
-  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:[\w-]+\s+){0,2}one\b(?!-)|\byou\s+(?:else|or|and|nor)\b|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:[\w-]+\s+){0,2}one\b(?!-)|\byou\s+(?:else|or|and|nor)\b|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\bones\b|^Are\s+you\s+(?:seen|been|done|gone|had|got|made|taken)\b|\b(?:it|them|this|that|those|these)\?$|^(?:Is|Are)\s+(?:honestly|really|actually|literally|genuinely|seriously|basically|totally)\b|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$/i;
 
 /** A requirement said without its subject ("Must have a car", "Has to drive"), or to the reader ("You'll need to drive"). */
 const MUST_SUBJECTLESS =
@@ -1108,6 +1110,9 @@ const DOUBLE_NEGATIVE = /\b(?:can't|cannot|couldn't|could\s+not|won't|wouldn't)\
 /** "I'd rather date a man with three kids than one who hides one": what comes after "than" is refused, not what comes before. */
 const RATHER_THAN =
   /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|sooner\s+|far\s+)?rather\s+(?!not\b)([\w-]+)\b([^.!?;]*?)\b(?<!\b(?:older|younger|taller|shorter|more|less|fewer|bigger|smaller|other|better|worse)\s)than\s+(\S+)/gi;
+/** "I'd take a man with a messy flat over one who needs a drink every night": the same preference. */
+const PREFER_OVER =
+  /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|happily\s+)?(take|pick|choose|prefer)\b([^.!?;]*?)\bover\s+(\S+)/gi;
 /** After "than", a person or a thing rather than a verb: "than one who ...", "than a smoker". */
 const OBJECT_AFTER_THAN =
   /^(?:one|someone|somebody|anyone|anybody|a|an|the|people|men|women|guys|girls|him|her|them)$/i;
@@ -1209,6 +1214,11 @@ function restateRefusals(text: string): string {
       // is accepted ("date someone within five years of my age is fine"), its bounds kept.
       (_all, start: string, _aside: string | undefined, verb: string, preferred: string, after: string) =>
         `${start}${verb}${preferred.trimEnd()} is fine. I won't ${OBJECT_AFTER_THAN.test(after) ? `${verb} ` : ""}${after}`,
+    )
+    .replace(
+      PREFER_OVER,
+      (_all, start: string, _aside: string | undefined, _verb: string, preferred: string, after: string) =>
+        `${start}${preferred.trim()} is fine. I won't ${OBJECT_AFTER_THAN.test(after) ? "date " : ""}${after}`,
     )
     .replace(SAYING_WHAT_IS_MEANT, "$1")
     .replace(LABELLED, "$1")

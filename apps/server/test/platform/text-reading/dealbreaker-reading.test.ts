@@ -1413,3 +1413,24 @@ describe("how someone treats a thing, a spouse at home, and words that accept or
     ]);
   });
 });
+
+describe("a preference said with 'over', a thing one can fix, and jokes", () => {
+  it("'I'd take X over Y' refuses Y only, and 'messy I can fix' accepts", () => {
+    const holding =
+      "I'd take a man with a messy flat and no dress sense over one who needs a drink every night, any day of the week. Messy I can fix.";
+    expect(limits(holding)).toEqual(["drinkingHeavy"]);
+    expect(asked(read(holding))).toEqual([]);
+    expect(kinds(read("I'd take a smoker over a liar."))).toEqual(["trait"]);
+  });
+
+  it.each([
+    "Also anyone who's seen Love Actually fewer than five times (joke. mostly).",
+    "You don't have to believe what I believe, but if you're going to mock it, we won't work.",
+    "Vegans who preach. Kidding. Mostly. Real one is dishonesty.",
+    "smoking? i did it for ten years, im hardly gonna preach lol. real ones: being rude to waiters and lying",
+  ])("asks nothing garbled of %s", (text) => {
+    for (const [question] of asked(read(text))) {
+      expect(question).not.toMatch(/\bseen\b.*\bfewer\b|\bit\?$|\bkidding\b|\bjoke\b|\bones\b/i);
+    }
+  });
+});
