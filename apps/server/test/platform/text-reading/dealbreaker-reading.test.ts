@@ -1423,6 +1423,12 @@ describe("a preference said with 'over', a thing one can fix, and jokes", () => 
     expect(kinds(read("I'd take a smoker over a liar."))).toEqual(["trait"]);
   });
 
+  it("a participle that says where someone is ('gone three weeks') is still asked", () => {
+    expect(asked(read("Someone who's gone three weeks out of four."))).toEqual([
+      ["Are you gone three weeks out?", "yes"],
+    ]);
+  });
+
   it.each([
     "Also anyone who's seen Love Actually fewer than five times (joke. mostly).",
     "You don't have to believe what I believe, but if you're going to mock it, we won't work.",
