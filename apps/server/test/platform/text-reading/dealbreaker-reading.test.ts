@@ -1361,9 +1361,15 @@ describe("what a preference, a double negative or a clause that goes on says", (
     "Drugs, any kind. I've watched what it does to people, up close.",
     "Open relationships are a no. I'm a one-woman guy.",
     "If you've already got a primary somewhere, or want one later, pass.",
+    "Also anyone who's seen Love Actually fewer than five times (joke. mostly).",
+    "You don't have to believe what I believe, but if you're going to mock it, we won't work.",
+    "Vegans who preach. Kidding. Mostly. Real one is dishonesty.",
+    "smoking? i did it for ten years, im hardly gonna preach lol. real ones: being rude to waiters and lying",
   ])("asks nothing garbled of %s", (text) => {
     for (const [question] of asked(read(text))) {
-      expect(question).not.toMatch(/\bday\?|in the house\?|a home part|\byour and\b|up close|\bguy\?|\bone later\b/);
+      expect(question).not.toMatch(
+        /\bday\?|in the house\?|a home part|\byour and\b|up close|\bguy\?|\bone later\b|\bseen\b.*\bfewer\b|\bit\?$|\bkidding\b|\bjoke\b|\bones\b/i,
+      );
     }
   });
 });
@@ -1427,16 +1433,5 @@ describe("a preference said with 'over', a thing one can fix, and jokes", () => 
     expect(asked(read("Someone who's gone three weeks out of four."))).toEqual([
       ["Are you gone three weeks out?", "yes"],
     ]);
-  });
-
-  it.each([
-    "Also anyone who's seen Love Actually fewer than five times (joke. mostly).",
-    "You don't have to believe what I believe, but if you're going to mock it, we won't work.",
-    "Vegans who preach. Kidding. Mostly. Real one is dishonesty.",
-    "smoking? i did it for ten years, im hardly gonna preach lol. real ones: being rude to waiters and lying",
-  ])("asks nothing garbled of %s", (text) => {
-    for (const [question] of asked(read(text))) {
-      expect(question).not.toMatch(/\bseen\b.*\bfewer\b|\bit\?$|\bkidding\b|\bjoke\b|\bones\b/i);
-    }
   });
 });
