@@ -214,12 +214,12 @@ const REQUIRE =
 const CUE = /\b(not|no|never|without|can't|cannot|won't|don't|wouldn't|couldn't)\b|n't\b/i;
 
 /** "Thinks God is a fairy tale", "marriage is just a piece of paper": what comes before is denied. */
-const DISMISSAL =
+const WAVED_AWAY =
   /\b(?:is|are|was|were)\s+(?:(?:just|all|only|nothing\s+but|a\s+load\s+of)\s+)?(?:an?\s+)?(?:fairy\s*-?\s*tales?|myths?|nonsense|rubbish|made\s+up|jokes?|fiction|superstitions?|crutch(?:es)?|fantas(?:y|ies)|bs|bullshit|for\s+the\s+weak|brainwashing|piece\s+of\s+paper|outdated|pointless)\b/;
 
-/** Whether a clause dismisses what it names ("religion is a crutch"): a stance against it, not a refusal of it. */
-export function dismisses(clause: string): boolean {
-  return DISMISSAL.test(
+/** Whether a clause waves away what it names ("religion is a crutch"): a stance against it, not a refusal of it. */
+function wavesAway(clause: string): boolean {
+  return WAVED_AWAY.test(
     readClause(clause)
       .map((w) => w.word)
       .join(" "),
@@ -230,8 +230,8 @@ export function dismisses(clause: string): boolean {
 export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
   const found = new Map<TopicName, 1 | -1>();
   const said = read.map((w) => w.word).join(" ");
-  const dismissal = DISMISSAL.exec(said);
-  const dismissedBefore = dismissal ? said.slice(0, dismissal.index).split(" ").length - 1 : 0;
+  const wavedAway = WAVED_AWAY.exec(said);
+  const wavedAwayBefore = wavedAway ? said.slice(0, wavedAway.index).split(" ").length - 1 : 0;
   let about = false;
   read.forEach((w, index) => {
     if (ABOUT.has(w.word)) about = true;
@@ -256,7 +256,7 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
     if (hit.topic === "pets" && w.stem === stem("pet") && OTHER_ANIMALS.has(stem(read[index + 1]?.word ?? ""))) return;
     // "I won't raise children in it": the clause is about what "it" is, not about children.
     if (FRAME.has(read[index + 1]?.word ?? "") && BACK_REFERENCE.has(read[index + 2]?.word ?? "")) return;
-    const polarity = (hit.against !== w.negated) !== index < dismissedBefore ? -1 : 1;
+    const polarity = (hit.against !== w.negated) !== index < wavedAwayBefore ? -1 : 1;
     // A denial outweighs an affirmation in the same clause ("I have kids but want no more").
     if (found.get(hit.topic) !== -1) found.set(hit.topic, polarity);
   });
@@ -354,7 +354,7 @@ function applyBareName(rules: ClauseRules, text: string): void {
   // have to buy from a dealer is a no").
   const refused = POST_NEGATION.test(text);
   // "Religion is a crutch." says where the person stands, as "I'm an atheist" does.
-  const rulesOut = refused || (!(REQUIRE.test(named) && !CUE.test(named)) && !dismisses(named));
+  const rulesOut = refused || (!(REQUIRE.test(named) && !CUE.test(named)) && !wavesAway(named));
   const topics = topicsIn(readClause(named));
   // A bare habit with any word of refusal is ruled out, however many there are: "Don't want
   // smokers", "Never a smoker", "Must not smoke" (a negation does not turn a refusal into a need).
