@@ -1112,7 +1112,16 @@ const RATHER_THAN =
   /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|sooner\s+|far\s+)?rather\s+(?!not\b)([\w-]+)\b([^.!?;]*?)\b(?<!\b(?:older|younger|taller|shorter|more|less|fewer|bigger|smaller|other|better|worse)\s)than\s+(\S+)/gi;
 /** "I'd take a man with a messy flat over one who needs a drink every night": the same preference. */
 const PREFER_OVER =
-  /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|happily\s+)?(take|pick|choose|prefer)\b([^.!?;]*?)\bover\s+(\S+)/gi;
+  /(^|[.!?]\s+|[,;]\s*)((?:honestly|frankly|personally|tbh),?\s+)?(?:i'd|i\s+would)\s+(?:much\s+|happily\s+)?(?:take|pick|choose|prefer)\b([^.!?;]*?)\bover\s+(\S+)/gi;
+/**
+ * A preference restated as what it accepts and what it refuses: "I'd rather be single than date a
+ * smoker" refuses what follows "than" as it is said; "I'd rather date X than one who ..." refuses it
+ * with the verb said before ("date" for "take X over Y"). What is preferred is accepted ("date
+ * someone within five years of my age is fine"), its bounds kept.
+ */
+function restatedPreference(start: string, accepted: string, verb: string, refusedStart: string): string {
+  return `${start}${accepted} is fine. I won't ${OBJECT_AFTER_THAN.test(refusedStart) ? `${verb} ` : ""}${refusedStart}`;
+}
 /** After "than", a person or a thing rather than a verb: "than one who ...", "than a smoker". */
 const OBJECT_AFTER_THAN =
   /^(?:one|someone|somebody|anyone|anybody|a|an|the|people|men|women|guys|girls|him|her|them)$/i;
@@ -1209,16 +1218,11 @@ function restateRefusals(text: string): string {
     .replace(DOUBLE_NEGATIVE, "must")
     .replace(
       RATHER_THAN,
-      // "I'd rather be single than date a smoker" refuses what follows "than" as it is said; "I'd
-      // rather date X than one who ..." refuses it with the verb said before. What is preferred
-      // is accepted ("date someone within five years of my age is fine"), its bounds kept.
       (_all, start: string, _aside: string | undefined, verb: string, preferred: string, after: string) =>
-        `${start}${verb}${preferred.trimEnd()} is fine. I won't ${OBJECT_AFTER_THAN.test(after) ? `${verb} ` : ""}${after}`,
+        restatedPreference(start, `${verb}${preferred.trimEnd()}`, verb, after),
     )
-    .replace(
-      PREFER_OVER,
-      (_all, start: string, _aside: string | undefined, _verb: string, preferred: string, after: string) =>
-        `${start}${preferred.trim()} is fine. I won't ${OBJECT_AFTER_THAN.test(after) ? "date " : ""}${after}`,
+    .replace(PREFER_OVER, (_all, start: string, _aside: string | undefined, preferred: string, after: string) =>
+      restatedPreference(start, preferred.trim(), "date", after),
     )
     .replace(SAYING_WHAT_IS_MEANT, "$1")
     .replace(LABELLED, "$1")

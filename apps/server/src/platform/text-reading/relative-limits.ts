@@ -120,12 +120,11 @@ export function ownHeightIn(text: string): { cm: number; imperial: boolean } | n
 
 /** The sentence without the person's own height ("I'm 5'11 and shorter than me ..." → "shorter than me ..."), for its label. */
 export function withoutOwnHeight(sentence: string): string {
-  const said = OWN_HEIGHT.exec(straightQuotes(sentence));
+  const text = straightQuotes(sentence);
+  const said = OWN_HEIGHT.exec(text);
   if (!said) return sentence;
-  const rest = straightQuotes(sentence)
-    .slice(said.index + said[0].length)
-    .replace(/^\W*(?:(?:and|so|but)\b\W*)?/i, "");
-  return `${straightQuotes(sentence).slice(0, said.index)}${rest}`;
+  const rest = text.slice(said.index + said[0].length).replace(/^\W*(?:(?:and|so|but)\b\W*)?/i, "");
+  return `${text.slice(0, said.index)}${rest}`;
 }
 
 /**
