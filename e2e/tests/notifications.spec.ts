@@ -47,16 +47,27 @@ async function useLocalPushService(context: BrowserContext): Promise<ReturnType<
   return device;
 }
 
-/** Hands a push's data to the page's service worker, as a push service would (DevTools protocol). */
+/**
+ * Hands a push's data to the page's service worker, as a push service would (DevTools protocol).
+ * A push service only ever reaches a worker that has finished activating (a person subscribes
+ * after it is ready, and news comes later still), so the push waits for that state: the DevTools
+ * call itself reports nothing back, and a push handed over mid-activation can be lost.
+ */
 async function deliverPush(page: Page, data: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const registrations = new Map<string, string>();
+  const activated = new Set<string>();
   cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: list }) => {
-    for (const registration of list) registrations.set(registration.scopeURL, registration.registrationId);
+    for (const registration of list)
+      if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
+  });
+  cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+    for (const version of versions) if (version.status === "activated") activated.add(version.registrationId);
   });
   await cdp.send("ServiceWorker.enable");
   const origin = new URL(page.url()).origin;
   await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
+  await expect.poll(() => activated.has(registrations.get(`${origin}/`) as string)).toBe(true);
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin,
     registrationId: registrations.get(`${origin}/`) as string,
