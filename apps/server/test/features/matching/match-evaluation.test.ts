@@ -252,6 +252,30 @@ describe("the match:eval command", () => {
     expect(stderr).not.toContain("ROC AUC");
   });
 
+  it("hands each person's quick answers to the scorer, as a search does", async () => {
+    const churchgoer = {
+      ...person("I hike every weekend and read novels."),
+      facts: { faith: "christian", faithImportance: "high" },
+    };
+    const hiker = (faith: string) => ({
+      ...person("Trail runner and hiker."),
+      facts: { faith, faithImportance: "high" },
+    });
+    const files = await inputFile(
+      [
+        pair("same-faith", "good", churchgoer, hiker("christian")),
+        pair("faith-and-none", "poor", churchgoer, hiker("none")),
+      ].join("\n"),
+    );
+    const { code, stdout } = await command(["--pairs", files.pairs]);
+    expect(code).toBe(0);
+    const [same, apart] = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(apart.percent).toBeLessThan(same.percent);
+  });
+
   it("refuses --scorer llm without a configured model, and bad arguments", async () => {
     const files = await inputFile(GOOD);
     const llm = await command(["--pairs", files.pairs, "--scorer", "llm"]);

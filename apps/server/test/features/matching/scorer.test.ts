@@ -1,3 +1,4 @@
+import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { describe, expect, it } from "vitest";
 import {
   emptyNarrative,
@@ -67,6 +68,66 @@ describe("heuristic scorer", () => {
     for (const value of Object.values(judged.subScores as Record<string, number>)) {
       expect(Number.isInteger(value) && value >= 0 && value <= 10).toBe(true);
     }
+  });
+});
+
+describe("heuristic scorer: plans in step", () => {
+  const hiker = (goals: string, partnerPreferences: string): Narrative => ({
+    ...emptyNarrative(),
+    about: "I walk the hills every weekend and love cooking for friends.",
+    goals,
+    bestQualities: "Kind, honest, a good listener.",
+    partnerPreferences,
+  });
+  const average = (subScores: unknown) =>
+    Object.values(subScores as Record<string, number>).reduce((sum, v) => sum + v, 0) / 5;
+
+  it("a pair who share every hobby but not the life they want scores below the same pair in step", async () => {
+    const ready = hiker(
+      "I want to be married with a baby on the way within the next couple of years.",
+      "Someone outdoorsy and kind who loves cooking and is ready to build a family.",
+    );
+    const inStep = hiker(
+      "Marriage and kids, and I'm ready for it now.",
+      "Someone outdoorsy and kind who loves cooking.",
+    );
+    const notYet = hiker(
+      "Honestly just seeing where things go. Kids I genuinely don't know yet, maybe never.",
+      "Someone outdoorsy and kind who loves cooking, happy to take things as they come.",
+    );
+    const withInStep = await heuristicScorer.judge(ready, inStep);
+    const withNotYet = await heuristicScorer.judge(ready, notYet);
+    const goals = (judged: { subScores: unknown }) => (judged.subScores as Record<string, number>).goals ?? Number.NaN;
+    expect(goals(withNotYet)).toBeLessThanOrEqual(goals(withInStep) - 5);
+    expect(average(withNotYet.subScores)).toBeLessThan(average(withInStep.subScores));
+    // Both directions see it: the one who is unsure is out of step with the one who is ready.
+    expect(average((await heuristicScorer.judge(notYet, ready)).subScores)).toBeLessThan(
+      average((await heuristicScorer.judge(inStep, ready)).subScores),
+    );
+  });
+
+  it("two people who both say no to children meet on it, where the words alone set 'kids' against 'no kids'", async () => {
+    const one = hiker(
+      "Long term partner. Never wanting kids, and marriage I could take or leave.",
+      "Someone who's sure they don't want kids either.",
+    );
+    const other = hiker(
+      "A committed partnership. I don't want children, never have.",
+      "Someone kind who's certain about not having kids.",
+    );
+    const judged = await heuristicScorer.judge(one, other);
+    expect((judged.subScores as Record<string, number>).goals).toBeGreaterThanOrEqual(6);
+  });
+
+  it("a quick answer counts as where the person stands: a faith at the centre of life against none, both ways", async () => {
+    const person = hiker("A lifelong partner.", "Someone kind who loves the hills.");
+    const values = async (seeker: Facts, candidate: Facts) =>
+      ((await heuristicScorer.judge(person, person, { seeker, candidate })).subScores as Record<string, number>)
+        .values ?? Number.NaN;
+    const devout: Facts = { faith: "christian", faithImportance: "high" };
+    const none: Facts = { faith: "none", faithImportance: "some" };
+    expect(await values(devout, none)).toBeLessThan((await values(devout, devout)) - 5);
+    expect(await values(none, devout)).toBeLessThan((await values(devout, devout)) - 5);
   });
 });
 

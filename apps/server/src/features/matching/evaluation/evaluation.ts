@@ -368,9 +368,9 @@ export async function runEvaluation(text: string, models: EvaluationModels, conc
   let calls = 0;
   const scorer: Scorer = {
     name: models.scorer.name,
-    judge(seeker, candidate) {
+    judge(seeker, candidate, facts) {
       calls += 1;
-      return models.scorer.judge(seeker, candidate);
+      return models.scorer.judge(seeker, candidate, facts);
     },
   };
   const narratives = new Map<string, number>();

@@ -2,10 +2,38 @@ import { COMPATIBILITY_DIMENSIONS, type CompatibilityDimension } from "@sams-web
 import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
 import { RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
 import { type ConceptReading, conceptOf, readConcepts } from "../../../platform/text-reading/concepts.ts";
-import { type Scorer, seeksText, selfText, UNASKED_SUB_SCORE } from "./scorer.ts";
+import {
+  type LifePlan,
+  type PlanAxis,
+  planAgreements,
+  planClashes,
+  readLifePlan,
+} from "../../../platform/text-reading/life-plans.ts";
+import { planText, type Scorer, seeksText, selfText, UNASKED_SUB_SCORE } from "./scorer.ts";
 
 /** What a clash costs a dimension: the candidate has what the seeker rules out, or lacks what they want. */
 const CLASH_PENALTY = 3;
+
+/**
+ * What plans out of step cost their dimension, each axis: more than a clash of words, since two
+ * people who want different lives are a weak fit however much else they share.
+ */
+const PLAN_CLASH_PENALTY = 10;
+
+/** The dimension each axis of a life plan belongs to. */
+const PLAN_DIMENSION: Readonly<Record<PlanAxis, CompatibilityDimension>> = {
+  children: "goals",
+  marriage: "goals",
+  pace: "goals",
+  place: "lifestyle",
+  time: "lifestyle",
+  social: "lifestyle",
+  faith: "values",
+  money: "values",
+  talk: "communication",
+  roles: "goals",
+  drinking: "lifestyle",
+};
 
 function opposites(dimension: CompatibilityDimension, ids: Iterable<string>): Set<string> {
   const out = new Set<string>();
@@ -57,9 +85,30 @@ function answerClashes(seeker: Facts, candidate: Facts): number {
     (seeker.politics === "conservative" && candidate.politics === "liberal");
   if (politicsMatter && opposite) clashes += 1;
   const faithMatters = seeker.faithImportance === "high" || candidate.faithImportance === "high";
-  if (faithMatters && isReligion(seeker.faith) && candidate.faith != null && candidate.faith !== seeker.faith)
+  // A faith that matters against none is a life plan out of step (planClashes); here, two different faiths.
+  if (faithMatters && isReligion(seeker.faith) && isReligion(candidate.faith) && candidate.faith !== seeker.faith)
     clashes += 1;
   return clashes;
+}
+
+/** The goals whose concept a life plan reads better than single words: "never wanting kids" names kids. */
+const PLAN_GOALS = ["children", "marriage"] as const satisfies readonly PlanAxis[];
+
+/**
+ * Where both people said where they stand on children or marriage, their plans decide that goal
+ * instead of the words: both saying "no kids" is a goal met, not kids ruled out against kids
+ * named. The same stance on both sides counts as a wish met; a clash is costed by planClashes.
+ */
+function settleByPlans(seeks: ConceptReading, self: ConceptReading, seekerPlan: LifePlan, candidatePlan: LifePlan) {
+  const agreed = new Set(planAgreements(seekerPlan, candidatePlan));
+  for (const goal of PLAN_GOALS) {
+    if (seekerPlan[goal] === undefined || candidatePlan[goal] === undefined) continue;
+    for (const reading of [seeks, self]) {
+      reading.affirmed.goals.delete(goal);
+      reading.denied.goals.delete(goal);
+      if (agreed.has(goal)) reading.affirmed.goals.add(goal);
+    }
+  }
 }
 
 /**
@@ -78,6 +127,10 @@ export const heuristicScorer: Scorer = {
     const seeks = withAnswers(readConcepts(seeksText(seeker)), facts?.seeker ?? {}, "seeks");
     const self = withAnswers(readConcepts(selfText(candidate)), facts?.candidate ?? {}, "self");
     const valueClashes = answerClashes(facts?.seeker ?? {}, facts?.candidate ?? {});
+    const seekerPlan = readLifePlan(planText(seeker), facts?.seeker);
+    const candidatePlan = readLifePlan(planText(candidate), facts?.candidate);
+    const plansApart = planClashes(seekerPlan, candidatePlan);
+    settleByPlans(seeks, self, seekerPlan, candidatePlan);
     const subScores: Record<string, number> = {};
     const uncertain: CompatibilityDimension[] = [];
     for (const dimension of COMPATIBILITY_DIMENSIONS) {
@@ -85,14 +138,18 @@ export const heuristicScorer: Scorer = {
       const ruledOut = new Set([...seeks.denied[dimension], ...opposites(dimension, wanted)]);
       const offered = self.affirmed[dimension];
       const denied = self.denied[dimension];
+      const apart = plansApart.filter((axis) => PLAN_DIMENSION[axis] === dimension).length;
       if (wanted.size > 0 && offered.size === 0 && denied.size === 0) {
-        subScores[dimension] = 5;
+        subScores[dimension] = Math.max(0, 5 - PLAN_CLASH_PENALTY * apart);
         uncertain.push(dimension);
         continue;
       }
       const base = wanted.size === 0 ? UNASKED_SUB_SCORE : 4 + (6 * count(wanted, offered)) / wanted.size;
       const clashes = count(ruledOut, offered) + count(wanted, denied) + (dimension === "values" ? valueClashes : 0);
-      subScores[dimension] = Math.min(10, Math.max(0, Math.round(base - CLASH_PENALTY * clashes)));
+      subScores[dimension] = Math.min(
+        10,
+        Math.max(0, Math.round(base - CLASH_PENALTY * clashes - PLAN_CLASH_PENALTY * apart)),
+      );
     }
     return { subScores, uncertain };
   },

@@ -43,6 +43,11 @@ export function offersText(n: Narrative): string {
   return cleanFields(n.about, n.bestQualities, n.contributions, n.goals);
 }
 
+/** What a person says of their life and their plans, and of the partner they hope for: read for where their life is going. */
+export function planText(n: Narrative): string {
+  return cleanFields(n.about, n.goals, n.partnerPreferences, n.contributions);
+}
+
 /** The narrative fields selfText reads. */
 export const SELF_FIELDS = ["about", "bestQualities", "worstQualities", "contributions", "goals"] as const;
 

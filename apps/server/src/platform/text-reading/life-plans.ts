@@ -1,0 +1,233 @@
+import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
+import { RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
+import { straightApostrophes } from "./text.ts";
+
+// Whether two people's plans are in step. Two people can share every hobby and word and still be
+// a weak fit: one wants a baby within two years and the other is not sure about children; one is
+// ready to move in this year and the other has just come out of a marriage; one is moving abroad
+// and the other's roots are here. A matchmaker looks at these before anything else. Each axis is
+// read from what the person says of their own plans and of the partner they hope for (someone
+// who "is ready to settle down now" tells their own pace); a quick answer wins over a reading.
+// Only a position said outright counts: an axis a person says nothing about is in step with
+// anything, so a clash is never invented from silence.
+
+/** Where one person stands on each axis, where they said so. */
+export interface LifePlan {
+  children?: "yes" | "unsure" | "no";
+  marriage?: "yes" | "unsure" | "no";
+  /** Ready to commit soon, or wanting to take it slowly (or not ready at all). */
+  pace?: "soon" | "slow";
+  /** About to move far away, or rooted where they are. */
+  place?: "leaving" | "rooted";
+  /** Away or taken up by work much of the time; wanting a partner home most evenings; fine with time apart. */
+  time?: "busy" | "close" | "apart";
+  /** Out most nights and meeting people, or happiest with quiet nights in. */
+  social?: "out" | "in";
+  /** A faith at the centre of life, or none. */
+  faith?: "central" | "none";
+  /** Careful with money and saving, or out to enjoy spending it. */
+  money?: "saver" | "spender";
+  /** Wanting to talk everything through, or wanting a partner who doesn't need to. */
+  talk?: "deep" | "light";
+  /** A home where one partner stays home and the other provides, or everything split equally. */
+  roles?: "traditional" | "equal";
+  /** Never drinks, or drinks often (quick answers only). */
+  drinking?: "never" | "often";
+}
+
+export type PlanAxis = keyof LifePlan;
+
+// A word that undoes what follows it in the same clause: "I can't see myself ever getting married",
+// "I'm past the age where I want children".
+const NEGATED_BEFORE = /\b(?:not|never|no|nothing|without|past)\b|n't\b/;
+
+/**
+ * Whether a wish is said outright, or only ever under a negation in its own clause (denied), or
+ * not at all.
+ */
+function saysOutright(text: string, pattern: RegExp): "said" | "denied" | undefined {
+  let denied = false;
+  for (const match of text.matchAll(new RegExp(pattern.source, "g"))) {
+    const clause =
+      text
+        .slice(0, match.index)
+        .split(/[.;:!?,]|\bbut\b/)
+        .pop() ?? "";
+    if (!NEGATED_BEFORE.test(clause)) return "said";
+    denied = true;
+  }
+  return denied ? "denied" : undefined;
+}
+
+const CHILDREN_NO = [
+  /\b(?:don't|do not|never|doesn't|does not)\s+(?:really\s+)?want\s+(?:any\s+)?(?:kids|children|a baby|babies)\b/,
+  /\bbaby days are (?:behind|over|done)\b/,
+  /\b(?:done|did) the (?:family|kids) (?:bit|thing)\b/,
+  /\bdone (?:having|with having) (?:babies|kids|children)\b/,
+  /\b(?:no more|not starting|not wanting to start) (?:a new )?(?:kids|children|babies|family)\b/,
+  /\bkids,? (?:probably )?not\b/,
+  /\bpast (?:the age|wanting)\b/,
+  /\blean(?:s|ing)? towards no\b/,
+];
+const CHILDREN_UNSURE = [
+  /\b(?:kids|children)\b[^.;!?]{0,30}\b(?:not sure|unsure|don't know|dunno|undecided|we'd see|we'll see|maybe|not for a)\b/,
+  /\b(?:not sure|unsure|undecided|don't know)\b[^.;!?]{0,20}\b(?:kids|children|a family)\b/,
+  /\bmaybe (?:kids|children|a family)\b/,
+];
+const CHILDREN_YES =
+  /\b(?:start|have|raise|want|wants|wanting|build|having|starting|raising)\s+(?:a\s+|my\s+own\s+|our\s+)?(?:family|kids|children|baby|babies)\b|\b(?:marriage|married|wife|husband) and (?:kids|children|a family|a baby)\b|\b(?:be|become|becoming) a (?:mom|mum|mam|dad|mother|father|parent)\b|\bpregnant\b|\bbaby on the way\b|\badopt(?:ion|ing)?\b|\bhouseful of kids\b|\b(?:kids|children) of my own\b|\bwants? kids\b/;
+
+const MARRIAGE_NO = [
+  /\b(?:don't|do not|never) (?:see myself |want to )?(?:re)?marry(?:ing)?\b/,
+  /\bmarriage (?:isn't|is not|isnt) (?:for me|important|something i)\b/,
+  /\bnot (?:looking|planning|wanting) to (?:re)?marry|\bnot (?:looking|planning|wanting) to get (?:married|wed)\b/,
+  /\b(?:don't|do not) need (?:marriage|a ring|a wedding|to get married)\b/,
+  /\bdone with (?:weddings|marriage)\b/,
+  /\bnot (?:bothered|fussed) about (?:marrying|getting married|a wedding|marriage|being married)\b/,
+];
+const MARRIAGE_UNSURE = [
+  /\b(?:marriage|married|wedding) maybe\b|\bmaybe (?:marriage|married)\b/,
+  /\bmarriage,? (?:maybe|eventually maybe|we'll see)\b/,
+];
+const MARRIAGE_YES =
+  /\b(?:get|be|getting|being) married\b|\b(?:to )?(?:re)?marry\b|^marriage\b|\bwant (?:a|to be a) (?:wife|husband)\b|\bengaged\b|\bmarriage and\b/;
+
+const PACE_SLOW = [
+  /\b(?:no|not in a|in no|not in any|not in any real)\s+(?:rush|hurry)\b/,
+  /\bsee (?:where|how) (?:it|things|this) (?:goes|go|grows)\b/,
+  /\btake (?:things|it|each day) as (?:they|it) comes?\b/,
+  /\b(?:go|going|take it|take things|taking it|taking things|something long[- ]term,? but)\s+slow(?:ly)?\b/,
+  /\b(?:no|not big on) (?:timelines|labels)\b/,
+  /\bnot (?:looking )?to lock (?:anything|it) down\b/,
+  /\bkeep(?:ing)? (?:it|things) (?:casual|light)\b|\bstay light\b/,
+  /\bnot ready\b/,
+  /\bnothing serious\b|\bnot looking for anything serious\b/,
+  /\b(?:just|recently) (?:got|come|came) out of\b|\bsplit up (?:this|in the|last)\b|\bseparated (?:in the|this|last)\b|\blost my (?:husband|wife|partner)\b/,
+  /\bfigur(?:e|ing) (?:myself|out who i am)\b/,
+  /\b(?:honestly )?not sure (?:yet|right now)\b|\bdon't know what i'm looking for\b/,
+  /\bfor a good (?:while|few years)\b|\ba good few years\b/,
+];
+const PACE_SOON =
+  /(?<!\bnot\s)\bready (?:to settle|to commit|for (?:it|commitment|the next step|a family|family life|the full thing)|now)\b|\bwithin (?:the|a|the next) (?:year|couple|two|twelve)\b|\bin the next (?:year|couple|two|2)\b|\bnext year or (?:two|so)\b|\b(?:move in|moving in|engaged|married|living together)\b[^.;!?]{0,20}\bthis year\b|\bengaged by\b|\bsooner rather than later\b|\bget on with it\b|\bnow,? not someday\b|\bcommit fast\b|\bpoint in waiting\b|\bwaited long enough\b/;
+
+const PLACE_LEAVING =
+  /\b(?:move|moving|relocat(?:e|ing)|retire|retiring|emigrat(?:e|ing)|a move)\s+(?:to|abroad|overseas|there|home|back)\b|\b(?:moving|relocating|emigrating)\b[^.;!?]{0,40}\b(?:next|this) (?:year|summer|spring|autumn|fall|winter)\b|\blive (?:abroad|overseas)\b|\blive in [a-z]+ for a year\b|\bwherever we park\b|\broad full[- ]time\b|\ba year on the road\b|\bhalf here,? half\b/;
+const PLACE_ROOTED =
+  /\broots\b|\bright here\b|\bnot (?:leaving|going anywhere|moving)\b|\bnever leaving\b|\bthis is home\b|\bisn't going anywhere\b|\bsettled round here\b|\b(?:life|home) here\b|\bstay(?:ing)? (?:in|here|local)\b|\bput (?:down roots|roots down)\b/;
+
+const TIME_APART =
+  /\b(?:doesn't|does not|won't|wouldn't|don't) (?:mind|bother me|feel abandoned)\b[^.;!?]{0,40}\b(?:away|apart|long hours|on the road|busy|shift)\b|\b(?:away|apart)\b[^.;!?]{0,30}\b(?:doesn't|does not|won't) (?:scare|bother|worry)\b|\bindependent enough\b|\bhappy in (?:her|his|their) own company\b|\bher own life\b|\bhis own life\b|\bwon't feel abandoned\b/;
+const TIME_BUSY =
+  /\ball[- ]consuming\b|\b(?:business|work|career|restaurant) (?:is|will be) my (?:priority|life|baby)\b|\bfifo\b|\bfly[- ]in\b|\b(?:i'm|i am|i'll be|i'm often) away for work\b|\blong hours\b|\bweeks away\b|\bwhile i'm away\b|\b\d{2} hours a week\b|\b(?:six|seven|6|7) days a week\b|\b(?:lot of|need my|need (?:a lot of|my)) independence\b|\bour own lives\b|\bconstant contact\b|\bthere every day\b|\bmy own place\b|\bseparate (?:houses|homes|places)\b/;
+const TIME_CLOSE =
+  /\bhome (?:every|most) nights?\b|\bdinners? together\b|\bevery night\b|\btime for a relationship\b|\beach other's daily lives\b|\bweekends together\b|\bmost things together\b|\bunder one roof\b|\bsomeone who's present\b|\bsomeone's priority\b|\baround for dinners\b|\bevery day,? all year\b|\btime on (?:her|his|their) hands\b/;
+
+const SOCIAL_OUT =
+  /\boutgoing\b|\bbig nights?\b|\bout most nights\b|\bout and about\b|\bmeeting new people\b|\bfestivals\b|\bsays yes to\b|\bthe craic\b|\blikes? to go out\b|\blate nights?\b/;
+const SOCIAL_IN =
+  /\bintrovert(?:ed)?\b|\bquiet nights? in\b|\bnights? in\b|\bstaying in\b|\bstay in\b|\bquiet evenings\b|\bearly nights\b|\bon the couch\b|\blow-key\b/;
+
+const FAITH_CENTRAL =
+  /\bmy faith is (?:a big|everything|central|the centre|the center|important)\b|\bshares? my faith\b|\b(?:man|woman|person) of faith\b|\bgodly\b|\bgod-fearing\b|\bpray together\b|\bloves the lord\b|\bchurchgoing\b|\bfaith (?:is|matters) (?:important|everything|a lot)\b|\ba life of faith\b|\bmass with me\b/;
+const FAITH_NONE = /\batheist\b|\bnot religious\b|\bnon-religious\b/;
+const MONEY_SAVER =
+  /\b(?:careful|sensible|good) with money\b|\bbuild wealth\b|\bplans ahead\b[^.;!?]{0,20}\bmoney\b|\bsaving for\b/;
+const MONEY_SPENDER = /\blive a (?:little|bit)\b|\btreat myself\b|\bsplurge\b/;
+const TALK_DEEP =
+  /\bdeep (?:conversations|chats|talks)\b|\btalk about everything\b|\btalk (?:things|everything) through\b|\bemotionally open\b/;
+const TALK_LIGHT =
+  /\b(?:doesn't|does not|don't) need to talk (?:everything|things|it all) through\b|\bnot a talker\b|\bdon't (?:really )?do (?:big )?deep (?:chats|talks|conversations)\b/;
+const ROLES_TRADITIONAL =
+  /\bhome with the kids\b|\bput home first\b|\bi'll provide\b|\bstay[- ]at[- ]home (?:mom|mum|wife|parent)\b|\btraditional (?:roles|wife|husband)\b/;
+const ROLES_EQUAL =
+  /\b50\/50\b|\bfifty[- ]fifty\b|\bequal partnership\b|\bnot giving up my career\b|\bsplit everything\b/;
+
+/** One position where exactly one of two opposite readings is found. */
+function either<T>(text: string, first: RegExp, second: RegExp, positions: readonly [T, T]): T | undefined {
+  const one = first.test(text);
+  const other = second.test(text);
+  if (one === other) return undefined;
+  return one ? positions[0] : positions[1];
+}
+
+function anyOf(patterns: readonly RegExp[], text: string): boolean {
+  return patterns.some((pattern) => pattern.test(text));
+}
+
+/** What a person's own text and quick answers say of their plans. */
+export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
+  // An ellipsis is a pause, not the end of a sentence: "Kids... not sure".
+  const text = straightApostrophes(said)
+    .toLowerCase()
+    .replace(/\.{2,}|…/g, ",");
+  const plan: LifePlan = {};
+  if (facts.wantsChildren) plan.children = facts.wantsChildren;
+  else if (anyOf(CHILDREN_NO, text)) plan.children = "no";
+  else if (anyOf(CHILDREN_UNSURE, text)) plan.children = "unsure";
+  else {
+    const children = saysOutright(text, CHILDREN_YES);
+    if (children) plan.children = children === "said" ? "yes" : "no";
+  }
+  if (facts.wantsMarriage) plan.marriage = facts.wantsMarriage;
+  else if (anyOf(MARRIAGE_NO, text)) plan.marriage = "no";
+  else if (anyOf(MARRIAGE_UNSURE, text)) plan.marriage = "unsure";
+  else {
+    const marriage = saysOutright(text, MARRIAGE_YES);
+    if (marriage) plan.marriage = marriage === "said" ? "yes" : "no";
+  }
+  if (anyOf(PACE_SLOW, text)) plan.pace = "slow";
+  else if (PACE_SOON.test(text)) plan.pace = "soon";
+  if (PLACE_LEAVING.test(text)) plan.place = "leaving";
+  else if (PLACE_ROOTED.test(text) || facts.relocate === "no") plan.place = "rooted";
+  if (TIME_BUSY.test(text)) plan.time = "busy";
+  else if (TIME_APART.test(text)) plan.time = "apart";
+  else if (TIME_CLOSE.test(text)) plan.time = "close";
+  const social = either(text, SOCIAL_OUT, SOCIAL_IN, ["out", "in"] as const);
+  if (social) plan.social = social;
+  const faithful = (RELIGIONS as readonly string[]).includes(facts.faith ?? "") && facts.faithImportance === "high";
+  const faith = faithful
+    ? "central"
+    : facts.faith === "none"
+      ? "none"
+      : either(text, FAITH_CENTRAL, FAITH_NONE, ["central", "none"] as const);
+  if (faith) plan.faith = faith;
+  const money = either(text, MONEY_SAVER, MONEY_SPENDER, ["saver", "spender"] as const);
+  if (money) plan.money = money;
+  // "Doesn't need to talk everything through" names the deep talk it turns down.
+  if (TALK_LIGHT.test(text)) plan.talk = "light";
+  else if (TALK_DEEP.test(text)) plan.talk = "deep";
+  const roles = either(text, ROLES_TRADITIONAL, ROLES_EQUAL, ["traditional", "equal"] as const);
+  if (roles) plan.roles = roles;
+  if (facts.drinking === "never" || facts.drinking === "often") plan.drinking = facts.drinking;
+  return plan;
+}
+
+/**
+ * The axes on which two plans pull apart: one wants children and the other is unsure or does not;
+ * one wants marriage and the other does not; one is ready now and the other wants it slow; one is
+ * leaving and the other rooted; one is rarely there and the other wants someone home most nights;
+ * one is out most nights and the other happiest in. Symmetric.
+ */
+export function planClashes(a: LifePlan, b: LifePlan): PlanAxis[] {
+  const apart = (x: LifePlan, y: LifePlan): PlanAxis[] => {
+    const out: PlanAxis[] = [];
+    if (x.children === "yes" && (y.children === "unsure" || y.children === "no")) out.push("children");
+    if (x.marriage === "yes" && y.marriage === "no") out.push("marriage");
+    if (x.pace === "soon" && y.pace === "slow") out.push("pace");
+    if (x.place === "leaving" && y.place === "rooted") out.push("place");
+    if (x.time === "busy" && y.time === "close") out.push("time");
+    if (x.social === "out" && y.social === "in") out.push("social");
+    if (x.faith === "central" && y.faith === "none") out.push("faith");
+    if (x.money === "saver" && y.money === "spender") out.push("money");
+    if (x.talk === "deep" && y.talk === "light") out.push("talk");
+    if (x.roles === "traditional" && y.roles === "equal") out.push("roles");
+    if (x.drinking === "never" && y.drinking === "often") out.push("drinking");
+    return out;
+  };
+  return [...new Set([...apart(a, b), ...apart(b, a)])];
+}
+
+/** The axes on which two people said the same thing: both want children, both do not, both are unsure. */
+export function planAgreements(a: LifePlan, b: LifePlan): PlanAxis[] {
+  return (Object.keys(a) as PlanAxis[]).filter((axis) => a[axis] === b[axis]);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { planAgreements, planClashes, readLifePlan } from "../../../src/platform/text-reading/life-plans.ts";
+
+describe("reading where a person's life is going", () => {
+  it("reads children and marriage as wanted, unsure or not wanted, a negation in the clause turning a wish round", () => {
+    expect(readLifePlan("I want to be married with a baby on the way within the next couple of years.")).toMatchObject({
+      children: "yes",
+      marriage: "yes",
+      pace: "soon",
+    });
+    expect(readLifePlan("Kids I genuinely don't know yet, maybe in five years or maybe never.").children).toBe(
+      "unsure",
+    );
+    expect(readLifePlan("I can't see myself ever getting married or having kids.")).toMatchObject({
+      children: "no",
+      marriage: "no",
+    });
+    expect(readLifePlan("A lasting partnership; I'm past the age where I want children.").children).toBe("no");
+    expect(readLifePlan("Settling down and becoming a father is what I want next.").children).toBe("yes");
+    expect(readLifePlan("Marriage isn't for me, I don't see the point of it.").marriage).toBe("no");
+  });
+
+  it("lets a quick answer win over the words", () => {
+    expect(readLifePlan("I'd love kids one day.", { wantsChildren: "unsure" }).children).toBe("unsure");
+    expect(readLifePlan("Marriage, yes.", { wantsMarriage: "no" }).marriage).toBe("no");
+  });
+
+  it("reads pace, place, time together, evenings, faith, money, talk, roles and drinking only where said outright", () => {
+    expect(
+      readLifePlan("I just got out of a six year relationship, I mostly want company and to see how I feel.").pace,
+    ).toBe("slow");
+    expect(readLifePlan("I'm not ready to settle, no timelines.").pace).toBe("slow");
+    expect(readLifePlan("The plan is early retirement and a move to a village in Andalucía.").place).toBe("leaving");
+    expect(readLifePlan("My roots are all in Edinburgh.").place).toBe("rooted");
+    expect(readLifePlan("Honestly the business is my priority for the next few years.").time).toBe("busy");
+    expect(readLifePlan("Someone who's home every night for dinner.").time).toBe("close");
+    // Fine with time apart is no wish for someone home every night.
+    expect(readLifePlan("Doesn't bother me if he's away for work part of the week.").time).toBe("apart");
+    expect(readLifePlan("Someone gentle who likes staying in.").social).toBe("in");
+    expect(readLifePlan("An outgoing bloke who loves a big night.").social).toBe("out");
+    expect(readLifePlan("I'm a firm atheist.").faith).toBe("none");
+    expect(readLifePlan("Anything", { faith: "christian", faithImportance: "high" }).faith).toBe("central");
+    expect(readLifePlan("A man who's careful with money.").money).toBe("saver");
+    expect(readLifePlan("Someone who doesn't need to talk everything through.").talk).toBe("light");
+    expect(readLifePlan("A partner who'll split everything 50/50.").roles).toBe("equal");
+    expect(readLifePlan("", { drinking: "often" }).drinking).toBe("often");
+    expect(readLifePlan("I teach maths and walk my dog on the beach.")).toEqual({});
+  });
+});
+
+describe("plans in step and out of step", () => {
+  it("finds each axis two plans pull apart on, whichever way round", () => {
+    const soon = readLifePlan("I want to settle down and start a family in the next couple of years.");
+    const unsure = readLifePlan("Kids... not sure, not for a good few years at least.");
+    expect(planClashes(soon, unsure)).toEqual(expect.arrayContaining(["children", "pace"]));
+    expect(planClashes(unsure, soon).sort()).toEqual(planClashes(soon, unsure).sort());
+    expect(
+      planClashes(readLifePlan("This is home, I'm never leaving."), readLifePlan("I'm moving home next year.")),
+    ).toEqual(["place"]);
+  });
+
+  it("invents nothing from silence, and reads the same stance on both sides as agreement", () => {
+    expect(planClashes(readLifePlan("I want kids soon."), readLifePlan("I love the sea."))).toEqual([]);
+    const noKids = readLifePlan("Never wanting kids.");
+    const noKidsEither = readLifePlan("I don't want children, never have.");
+    expect(planClashes(noKids, noKidsEither)).toEqual([]);
+    expect(planAgreements(noKids, noKidsEither)).toEqual(["children"]);
+  });
+});
