@@ -97,14 +97,17 @@ const FAMILY_STORY =
 /** What the person is or does too ("I'm a gamer myself", "I work nights too"), not what they refuse. */
 const SAID_OF_MYSELF =
   /^\s*(?:(?:but|and|so|though),?\s+)?(?:i|i'm|i've|we|we're)\b(?=.*\b(?:myself|too|as\s+well)\b)/i;
+/** "Dogs (allergy)", "Cats (I'm allergic)": the person's own reason, in brackets, for the limit before it. */
+const OWN_REASON_IN_BRACKETS = /\s*\([^()]*\ballerg\w*[^()]*\)/gi;
 /** "Lost a close mate to a climbing accident": a loss told, the reason for a limit, not one itself. */
 const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|two|three)\b/i;
 /**
  * Asides around a limit that name nothing: "harsh as that sounds", "full stop", "no judgement",
- * "I know, I know", "see above", "non-negotiable", "I mean it", "or vice versa", "life's too short".
+ * "I know, I know", "see above", "non-negotiable", "I mean it", "or vice versa", "life's too short",
+ * "no offence to anyone", "that's it really", "and so have I", "it's just not me".
  */
 const ASIDE =
-  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|any\s+day\s+of\s+the\s+week|(?:(?:just|only)\s+)?(?:kidding|joking|a\s+joke|joke)|jk|lol|haha\w*|mostly|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)(?:\s+(?:to|meant(?:\s+to)?)\s+(?:anyone|anybody|you|them))?|that'?s\s+(?:it|all)(?:\s+really)?|(?:and\s+)?so\s+(?:have|do|am|would|will|did|can)\s+i|it'?s\s+just\s+not\s+(?:me|for\s+me)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|any\s+day\s+of\s+the\s+week|(?:(?:just|only)\s+)?(?:kidding|joking|a\s+joke|joke)|jk|lol|haha\w*|mostly|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -187,7 +190,7 @@ const STORY_START = /^(?:it|that|this|there|been|done|he|she|they|we|my|our|i)\b
 const AGENT_SUFFIX = /(?:ers|ors|ists|ians|ees|ants|ents)$/;
 const AGENT_WORDS = new Set("bros fans addicts junkies nerds freaks vegans republicans democrats hunters".split(" "));
 const NOT_AGENTS = new Set(
-  "others waters papers numbers borders orders matters powers corners burgers dinners flowers letters feathers leathers summers winters parents patients clients students presents events moments comments talents".split(
+  "others waters papers numbers borders orders matters powers corners burgers dinners flowers letters feathers leathers summers winters parents patients clients students presents events moments comments talents manners trousers knickers slippers sneakers headphones".split(
     " ",
   ),
 );
@@ -498,7 +501,7 @@ function personQuestion(after: string, rule: Rule): { question: string; endsOn: 
  */
 export function askAbout(clause: string, rule: Rule): { label: string; question: string; endsOn: "yes" | "no" } | null {
   // "A home with one is impossible": a thing told by what was named before is no thing to ask
-  // about, and no shorter cut of it ("a home") is either.
+  // about, and no shorter cut of it ("a home") is either; nor is "the smell" after "Smoking".
   if (TOLD_BY_WHAT_CAME_BEFORE.test(clause)) return null;
   const words = clean(clause).split(" ");
   const conjunction = words.findIndex((w, i) => i > 1 && /^(?:or|and|nor)$/i.test(w));
@@ -507,7 +510,9 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   for (let n = words.length - 1; n >= 2; n--) {
     const last = (words[n - 1] ?? "").toLowerCase();
     // "away on the road three" or "a bottle of wine every" says nothing whole: cut before the count.
-    if (!FUNCTION_WORDS.has(last) && !COUNTS.has(last)) tries.push(words.slice(0, n).join(" "));
+    // Nor on a possessive or a word that opens a clause: "threatened by a woman's", "deciding whether".
+    if (!FUNCTION_WORDS.has(last) && !COUNTS.has(last) && !OPENS_MORE.test(last))
+      tries.push(words.slice(0, n).join(" "));
   }
   for (const attempt of tries) {
     const asked = phraseQuestion(attempt, rule);
@@ -518,7 +523,8 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   return null;
 }
 
-const TOLD_BY_WHAT_CAME_BEFORE = /\b(?:with|without|of|around|near)\s+(?:one|it|them|those|that|this)\b/i;
+const TOLD_BY_WHAT_CAME_BEFORE =
+  /\b(?:with|without|of|around|near)\s+(?:one|it|them|those|that|this)\b|\bthe\s+(?:smell|stink|stench|taste|noise|sound)\b(?!\s+of\b)/i;
 
 /**
  * How Sam reads back "If your business involves recruiting your friends" to the person who wrote
@@ -528,6 +534,9 @@ function whoseLabel(conditional: string): string {
   const said = conditional.replace(/^if\s+(?:your|his|her|their)\s+/i, "").replace(/\byour\b/gi, "their");
   return `someone whose ${said}`.slice(0, READING_LABEL_MAX_CHARS);
 }
+
+/** A possessive, or a word that opens a clause, which a shortened question must not end on. */
+const OPENS_MORE = /(?:'s|s')$|^(?:whether|if|because|unless|whose|which)$/;
 
 /** Words that open a count or a frequency, which a shortened question must not end on. */
 const COUNTS = new Set(
@@ -567,10 +576,13 @@ export function askableQuestion(question: string): boolean {
  * should be ("Are you of those?", "Is odd one at parties ...?", "... with your and calling ..."),
  * or a word that names nothing alone ("Is same ...?", "Is up close ...?", "Are you guy?", "Are real
  * ones ...?", "Are honestly tattoos ...?"), a verb turned round ("Are you seen ...?") or a thing left
- * to what was said before ("Are you going to mock it?").
+ * to what was said before ("Are you going to mock it?", "Are you the same?"), a clause or a possessive
+ * left open ("Are you still deciding whether?", "... by a woman's?"), one letter ("Is P ...?") or a
+ * joint with nothing after it ("Is site's got zero tolerance and part of your life?"), or a thing cut
+ * off after its adjective ("Do you think hospo isn't a real?").
  */
 const MALFORMED =
-  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:[\w-]+\s+){0,2}one\b(?!-)|\byou\s+(?:else|or|and|nor)\b|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\bones\b|^Are\s+you\s+(?:seen|been|had|got|made)\b|\b(?:it|them|this|that|those|these)\?$|^(?:Is|Are)\s+(?:honestly|really|actually|literally|genuinely|seriously|basically|totally)\b|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$/i;
+  /^(?:Is|Are)\s+(?:just|as|even|only|whatever|actually|also)\b|\b(?:matter|matters|begins|starts|comes|counts|means)\b(?=.*\bpart\s+of\s+your\s+life\?$)|\s'|\byou\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|am)\b|\b(?:your|the|a|an|of|about|to|with|for|and|or|is|are|isn't|aren't)\?$|^(?:Is|Are|Do|Does)\s+(?:if|when|because|unless|while)\b|^Are\s+you\s+[\w-]+'s\b|\s-|\b\w+\s+part\s+of\s+your\s+life\?$(?<=\b(?:only|already|again|yet|present|past|it|that|this|them|you|of|around|in|into|at|on|by|from|they|he|she|never|where|who|who've|who's|just|level|no|your|otherwise)\s+part\s+of\s+your\s+life\?)|^Is\s+.*\b(?:you|he|she|they|them|him)\b.*\spart\s+of\s+your\s+life\?$|^Do\s+you\s+[\w-]+\s+(?:you\?$|no\b)|^Is\s+(?:had|has|have|been|got|did|done|\d)|^Is\s+\w+ly\s+part\s+of\s+your\s+life\?$|\b(?:just|never|they|who|where|wants|somewhere)\?$|\bat\s+(?:\d+|twenty|thirty|forty|fifty|sixty|seventy)\b|\byou\b.*\b(?:with|to|at|for)\s+you\?$|\btoo\s+(?:many|much)\?$|^Do\s+you\s+(?:do|does|did)\?$|^Is\s+(?:up|down|out|off|back|away|over)\s+\w+\s+part\s+of\s+your\s+life\?$|^(?:Is|Are)\s+(?:[\w-]+\s+){0,2}one\b(?!-)|\byou\s+(?:else|or|and|nor)\b|^Is\s+(?:want|wants|need|needs|like|likes|love|loves)\b|^Are\s+you\s+(?:guy|girl|man|woman|person|lady|dude|partner|type|sort|kind)s?\?$|\bones\b|^Are\s+you\s+(?:seen|been|had|got|made)\b|\b(?:it|them|this|that|those|these)\?$|^(?:Is|Are)\s+(?:honestly|really|actually|literally|genuinely|seriously|basically|totally)\b|\byour\s+(?:and|or|but|nor|first|then|when|if|so|as|than|the|a|an)\b|^Are\s+you\s+(?:of|in|at|on|for|to|from|with)\s+(?:those|these|them|that|this|it|one)\?$|^Is\s+(?:same|kind|sort|type|one|more|less)\s+part\s+of\s+your\s+life\?$|\b(?:whether|[\w-]+'s)\?$|\bthe\s+same\?$|^(?:Is|Are)\s+[a-z]\s+part\s+of\s+your\s+life\?$|\b(?:and|or|but)\s+part\s+of\s+your\s+life\?$|\b(?:a|an|the)\s+(?:real|proper|good|bad|big|true|actual|decent)\?$/i;
 
 /** A requirement said without its subject ("Must have a car", "Has to drive"), or to the reader ("You'll need to drive"). */
 const MUST_SUBJECTLESS =
@@ -828,7 +840,11 @@ export function readDealbreakers(
   const add = (item: ReadingItem) => {
     if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
   };
-  const rest = relativeLimits(restoreEllipsis(restateRefusals(stripInstructions(fromTexting(text)))), own, add);
+  const rest = relativeLimits(
+    restoreEllipsis(restateRefusals(stripInstructions(fromTexting(text).replace(OWN_REASON_IN_BRACKETS, ",")))),
+    own,
+    add,
+  );
   // Politics asked to agree is read over whole sentences (the ask and the side are often apart),
   // and such a sentence is read for nothing else.
   const unread: string[] = [];

@@ -1435,3 +1435,41 @@ describe("a preference said with 'over', a thing one can fix, and jokes", () => 
     ]);
   });
 });
+
+describe("asides, a reason in brackets, and questions cut off in the open", () => {
+  const questions = (text: string) => asked(read(text)).map(([question]) => question);
+
+  it("an allergy in brackets is the person's own reason: the limit stands and nothing is asked about the allergy", () => {
+    expect(limits("Dogs (allergy). Heavy drinking.")).toEqual(["dogs", "drinkingHeavy"]);
+    expect(questions("Cats (I'm allergic) and cruelty to animals")).toEqual([]);
+    expect(
+      read("Cats (allergic) and cruelty to animals").map((item) => ("label" in item ? item.label : item.kind)),
+    ).toEqual(["limit", "cruelty to animals"]);
+  });
+
+  it.each([
+    ["Cheating. Thats it really.", /thats|really/i],
+    ["wanting kids. no offence to anyone, it's just not me", /offence/i],
+    ["Drugs. Site's got zero tolerance and so have I.", /tolerance|site/i],
+    ["Smoking, I can't stand the smell.", /smell/i],
+    ["Not being out. I need a partner who's the same", /the same\?/i],
+    ["No more babies for me. And no P, no hard drugs, ever.", /\bP\b/],
+  ])("asks nothing of an aside or a word that names nothing: %s", (text, garble) => {
+    for (const question of questions(text)) expect(question).not.toMatch(garble);
+  });
+
+  it("a question cut short never ends on a possessive or an open clause, and asks the shorter whole", () => {
+    expect(questions("Smokers, and men who feel threatened by a woman's career.")).toEqual(["Do you feel threatened?"]);
+    expect(questions("I don't want to date anybody who's still deciding whether to be out.")).toEqual([
+      "Are you still deciding?",
+    ]);
+    for (const question of questions("People who think hospo isn't a real job"))
+      expect(question).not.toMatch(/a real\?$/);
+  });
+
+  it("'bad manners' are a thing, not a person: no 'Are you a bad manner?'", () => {
+    expect(questions("Smoking, bad manners")).toEqual(["Are bad manners part of your life?"]);
+    // The smell of something named is still that thing.
+    expect(limits("The smell of weed.")).toEqual(["cannabis"]);
+  });
+});
