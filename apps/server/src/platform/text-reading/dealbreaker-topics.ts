@@ -201,7 +201,7 @@ function topicOfWord(w: ReadWord): { topic: TopicName; against: boolean } | unde
 
 /** A rule about a habit that asks for degree ("heavy drinking") is met only by that degree. */
 const INTENSITY =
-  /\b(heavy|heavily|big (?:drinkers?|smokers?|gamblers?)|hard drink(?:ers?|ing)|serious drinkers?|chain[- ]?smok(?:ers?|ing|es)|excessive|excessively|too much|too many|a lot|lots|drunk|drunks|alcoholic|binge|nightly|every (?:single )?(?:night|evening|day)|most (?:nights|evenings|days)|daily|(?:[4-9]|\d\d|four|five|six|seven|eight|nine|ten|twelve) (?:pints|beers|drinks|shots)|pints deep|(?:[2-9]|two|three|four|five|six) bottles|bottles? (?:of \w+ )?(?:deep|a night|a day|every night)|hammered|wasted|plastered|legless)\b/i;
+  /\b(heavy|heavily|big (?:drinkers?|smokers?|gamblers?)|hard drink(?:ers?|ing)|serious drinkers?|chain[- ]?smok(?:ers?|ing|es)|excessive|excessively|too much|too many|a lot|lots|drunk|drunks|alcoholic|binge|nightly|every (?:single )?(?:night|evening|day)|most (?:nights|evenings|days)|daily|(?:[4-9]|\d\d|four|five|six|seven|eight|nine|ten|twelve) (?:pints|beers|drinks|shots)|pints deep|(?:[2-9]|two|three|four|five|six) bottles|bottles? (?:of \w+ )?(?:deep|a night|a day|every night)|hammered|wasted|plastered|legless|(?:drink|drinking|alcohol|booze)\s+(?:problems?|issues?)|problem\s+drink(?:ing|ers?)|alcoholism|(?:problems?|issues?)\s+with\s+(?:drink|alcohol|booze))\b/i;
 const OTHERS =
   /\b(someone|anyone|somebody|anybody|people|person|partner|guy|guys|girl|girls|girlfriend|girlfriends|boyfriend|boyfriends|man|men|woman|women|who|those|date|dating)\b/i;
 /** The words right before the person that describe them: "I am not accepting smoking person". */

@@ -33,9 +33,19 @@ export interface LifePlan {
   roles?: "traditional" | "equal";
   /** Never drinks, or drinks often (quick answers only). */
   drinking?: "never" | "often";
+  /** Left or right, answered (unless it matters little to them) or named in their words. */
+  politics?: "left" | "right";
+  /** Whether politics matters a lot to them: answered so, or named in their words. */
+  politicsMatters?: boolean;
+  /** City life, or a life in the country. */
+  setting?: "city" | "country";
+  /** Driven to build something big, or content with a simple, unhurried life. */
+  drive?: "driven" | "easy";
+  /** Up at dawn and asleep early, or late nights. */
+  hours?: "early" | "late";
 }
 
-export type PlanAxis = keyof LifePlan;
+export type PlanAxis = Exclude<keyof LifePlan, "politicsMatters">;
 
 // A word that undoes what follows it in the same clause: "I can't see myself ever getting married",
 // "I'm past the age where I want children".
@@ -72,7 +82,6 @@ const CHILDREN_NO = [
 const CHILDREN_UNSURE = [
   /\b(?:kids|children)\b[^.;!?]{0,30}\b(?:not sure|unsure|don't know|dunno|undecided|we'd see|we'll see|maybe|not for a)\b/,
   /\b(?:not sure|unsure|undecided|don't know)\b[^.;!?]{0,20}\b(?:kids|children|a family)\b/,
-  /\bmaybe (?:kids|children|a family)\b/,
 ];
 const CHILDREN_YES =
   /\b(?:start|have|raise|want|wants|wanting|build|having|starting|raising)\s+(?:a\s+|my\s+own\s+|our\s+)?(?:family|kids|children|baby|babies)\b|\b(?:marriage|married|wife|husband) and (?:kids|children|a family|a baby)\b|\b(?:be|become|becoming) a (?:mom|mum|mam|dad|mother|father|parent)\b|\bpregnant\b|\bbaby on the way\b|\badopt(?:ion|ing)?\b|\bhouseful of kids\b|\b(?:kids|children) of my own\b|\bwants? kids\b/;
@@ -108,31 +117,32 @@ const PACE_SLOW = [
   /\bfor a good (?:while|few years)\b|\ba good few years\b/,
 ];
 const PACE_SOON =
-  /(?<!\bnot\s)\bready (?:to settle|to commit|for (?:it|commitment|the next step|a family|family life|the full thing)|now)\b|\bwithin (?:the|a|the next) (?:year|couple|two|twelve)\b|\bin the next (?:year|couple|two|2)\b|\bnext year or (?:two|so)\b|\b(?:move in|moving in|engaged|married|living together)\b[^.;!?]{0,20}\bthis year\b|\bengaged by\b|\bsooner rather than later\b|\bget on with it\b|\bnow,? not someday\b|\bcommit fast\b|\bpoint in waiting\b|\bwaited long enough\b/;
+  /(?<!\bnot\s)\bready (?:to settle|to commit|for (?:it|commitment|the next step|a family|family life|the full thing)|now)\b|\bwithin (?:the|a|the next) (?:year|couple|two|twelve)\b|\bin the next (?:year|couple|two|2)\b|\bnext year or (?:two|so)\b|\b(?:move in|moving in|engaged|married|living together)\b[^.;!?]{0,20}\bthis year\b|\bengaged by\b|\bsooner rather than later\b|\bget on with it\b|\bnow,? not someday\b|\bcommit fast\b|\bmove in (?:fast|quickly)\b|\bpoint in waiting\b|\bwaited long enough\b/;
 
 const PLACE_LEAVING =
-  /\b(?:move|moving|relocat(?:e|ing)|retire|retiring|emigrat(?:e|ing)|a move)\s+(?:to|abroad|overseas|there|home|back)\b|\b(?:moving|relocating|emigrating)\b[^.;!?]{0,40}\b(?:next|this) (?:year|summer|spring|autumn|fall|winter)\b|\blive (?:abroad|overseas)\b|\blive in [a-z]+ for a year\b|\bwherever we park\b|\broad full[- ]time\b|\ba year on the road\b|\bhalf here,? half\b/;
+  /\b(?:move|moving|relocat(?:e|ing)|retire|retiring|emigrat(?:e|ing)|a move)\s+(?:to|abroad|overseas|there|home|back)\b|\b(?:moving|relocating|emigrating)\b[^.;!?]{0,40}\b(?:next|this) (?:year|summer|spring|autumn|fall|winter)\b|\blive (?:abroad|overseas)\b|\blive in [a-z]+ for a year\b|\bwherever we park\b|\broad full[- ]time\b|\ba year on the road\b|\bhalf here,? half\b|\b(?:residency|posting|secondment|placement|fellowship|contract|post)\s+(?:in|abroad|overseas)\b[^.;!?]{0,30}\b(?:starting|from|next|this)\b|\btravel for the next (?:few|couple of|two|three|several) years\b|\bready to roam\b/;
 const PLACE_ROOTED =
-  /\broots\b|\bright here\b|\bnot (?:leaving|going anywhere|moving)\b|\bnever leaving\b|\bthis is home\b|\bisn't going anywhere\b|\bsettled round here\b|\b(?:life|home) here\b|\bstay(?:ing)? (?:in|here|local)\b|\bput (?:down roots|roots down)\b/;
+  /\broots\b|\bright here\b|\bnot (?:leaving|going anywhere|moving)\b|\bnever leaving\b|\bthis is home\b|\bisn't going anywhere\b|\bsettled round here\b|\b(?:life|home) here\b|\bstay(?:ing)? (?:in|here|local)\b|\bput (?:down roots|roots down)\b|\bsettled (?:near|in)\b|\bmy career here\b/;
 
 const TIME_APART =
   /\b(?:doesn't|does not|won't|wouldn't|don't) (?:mind|bother me|feel abandoned)\b[^.;!?]{0,40}\b(?:away|apart|long hours|on the road|busy|shift)\b|\b(?:away|apart)\b[^.;!?]{0,30}\b(?:doesn't|does not|won't) (?:scare|bother|worry)\b|\bindependent enough\b|\bhappy in (?:her|his|their) own company\b|\bher own life\b|\bhis own life\b|\bwon't feel abandoned\b/;
 const TIME_BUSY =
-  /\ball[- ]consuming\b|\b(?:business|work|career|restaurant) (?:is|will be) my (?:priority|life|baby)\b|\bfifo\b|\bfly[- ]in\b|\b(?:i'm|i am|i'll be|i'm often) away for work\b|\blong hours\b|\bweeks away\b|\bwhile i'm away\b|\b\d{2} hours a week\b|\b(?:six|seven|6|7) days a week\b|\b(?:lot of|need my|need (?:a lot of|my)) independence\b|\bour own lives\b|\bconstant contact\b|\bthere every day\b|\bmy own place\b|\bseparate (?:houses|homes|places)\b/;
+  /\ball[- ]consuming\b|\b(?:business|work|career|restaurant) (?:is|will be) my (?:priority|life|baby)\b|\bfifo\b|\bfly[- ]in\b|\b(?:i'm|i am|i'll be|i'm often) away for work\b|\blong hours\b|\bweeks away\b|\bwhile i'm away\b|\b\d{2} hours a week\b|\b\d{2}(?:-\d{2})?[- ]hour weeks?\b|\bme being away\b|\bmonths (?:away|apart|at sea)\b|\bbarely any contact\b|\bwork is (?:most of )?my life\b|\bconstant attention\b|\b(?:six|seven|6|7) days a week\b|\b(?:lot of|need my|need (?:a lot of|my)) independence\b|\bour own lives\b|\bconstant contact\b|\bthere every day\b|\bmy own place\b|\bseparate (?:houses|homes|places)\b/;
 const TIME_CLOSE =
-  /\bhome (?:every|most) nights?\b|\bdinners? together\b|\bevery night\b|\btime for a relationship\b|\beach other's daily lives\b|\bweekends together\b|\bmost things together\b|\bunder one roof\b|\bsomeone who's present\b|\bsomeone's priority\b|\baround for dinners\b|\bevery day,? all year\b|\btime on (?:her|his|their) hands\b/;
+  /\bhome (?:every|most) nights?\b|\bdinners? together\b|\bevery night\b|\btime for a relationship\b|\beach other's daily lives\b|\bweekends together\b|\bmost things together\b|\bunder one roof\b|\bsomeone who's present\b|\bsomeone's priority\b|\baround for dinners\b|\bevery day,? all year\b|\btime on (?:her|his|their) hands\b|\b(?:do|doing) everything together\b|\bevery free minute\b|\btexts? all day\b|\bsee every day\b|\btogether-together\b|\b(?:there for dinner|home for dinner|together) most nights\b/;
 
 const SOCIAL_OUT =
-  /\boutgoing\b|\bbig nights?\b|\bout most nights\b|\bout and about\b|\bmeeting new people\b|\bfestivals\b|\bsays yes to\b|\bthe craic\b|\blikes? to go out\b|\blate nights?\b/;
+  /\boutgoing\b|\bsociable\b|\bbig nights?\b|\bout most nights\b|\bout and about\b|\bmeeting new people\b|\bfestivals\b|\bsays yes to\b|\bthe craic\b|\blikes? to go out\b|\blate nights?\b/;
 const SOCIAL_IN =
-  /\bintrovert(?:ed)?\b|\bquiet nights? in\b|\bnights? in\b|\bstaying in\b|\bstay in\b|\bquiet evenings\b|\bearly nights\b|\bon the couch\b|\blow-key\b/;
+  /\bintrovert(?:ed)?\b|\bquiet nights? in\b|\bnights? in\b|\bstaying in\b|\bstay in\b|\bquiet evenings\b|\bearly nights\b|\bon the couch\b|\blow-key\b|\bdon't get out much\b|\bquiet life at home\b/;
 
 const FAITH_CENTRAL =
   /\bmy faith is (?:a big|everything|central|the centre|the center|important)\b|\bshares? my faith\b|\b(?:man|woman|person) of faith\b|\bgodly\b|\bgod-fearing\b|\bpray together\b|\bloves the lord\b|\bchurchgoing\b|\bfaith (?:is|matters) (?:important|everything|a lot)\b|\ba life of faith\b|\bmass with me\b/;
 const FAITH_NONE = /\batheist\b|\bnot religious\b|\bnon-religious\b/;
 const MONEY_SAVER =
-  /\b(?:careful|sensible|good) with money\b|\bbuild wealth\b|\bplans ahead\b[^.;!?]{0,20}\bmoney\b|\bsaving for\b/;
-const MONEY_SPENDER = /\blive a (?:little|bit)\b|\btreat myself\b|\bsplurge\b/;
+  /\bfinancial independence\b|\bsaving (?:about |around )?\d+%|\bretire (?:by|at) \d+\b|\b(?:careful|sensible|good) with money\b|\bbuild wealth\b|\bplans ahead\b[^.;!?]{0,20}\bmoney\b|\bsaving for\b/;
+const MONEY_SPENDER =
+  /\b(?:a bit of |some )?luxury\b|\blikes nice things\b|\blive a (?:little|bit)\b|\btreat myself\b|\bsplurge\b/;
 const TALK_DEEP =
   /\bdeep (?:conversations|chats|talks)\b|\btalk about everything\b|\btalk (?:things|everything) through\b|\bemotionally open\b/;
 const TALK_LIGHT =
@@ -141,6 +151,19 @@ const ROLES_TRADITIONAL =
   /\bhome with the kids\b|\bput home first\b|\bi'll provide\b|\bstay[- ]at[- ]home (?:mom|mum|wife|parent)\b|\btraditional (?:roles|wife|husband)\b/;
 const ROLES_EQUAL =
   /\b50\/50\b|\bfifty[- ]fifty\b|\bequal partnership\b|\bnot giving up my career\b|\bsplit everything\b/;
+
+const POLITICS_LEFT = /\bprogressive\b|\bleft-wing\b|\bleftie\b|\bsocialist\b/;
+const POLITICS_RIGHT = /\bconservative\b|\bright-wing\b|\brepublican\b/;
+const SETTING_CITY = /\bcity life\b|\bbuzz of the city\b|\bsettled in the city\b|\bcome home to the city\b/;
+const SETTING_COUNTRY =
+  /\baway from the city\b|\boff-grid\b|\bhomestead\b|\bland-based\b|\bcountry life\b|\blife in the country\b|\bcloser to nature\b/;
+const DRIVE_DRIVEN =
+  /\bpower couple\b|\bas driven as\b|\bbig career goals\b|\bambitious and driven\b|\bbig plans of (?:his|her|their) own\b/;
+const DRIVE_EASY =
+  /\bnot chasing much\b|\ba simple life\b|\bnothing too intense\b|\bover climbing the ladder\b|\bcontent with simple things\b/;
+const HOURS_EARLY =
+  /\bup at (?:4|5|five|four|dawn)\b|\basleep by (?:8|9|nine|eight)\b|\bearly mornings\b|\bearly riser\b/;
+const HOURS_LATE = /\blate nights are\b|\bnight owl\b|\brarely in bed before\b|\bnocturnal\b/;
 
 /** One position where exactly one of two opposite readings is found. */
 function either<T>(text: string, first: RegExp, second: RegExp, positions: readonly [T, T]): T | undefined {
@@ -199,6 +222,27 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
   const roles = either(text, ROLES_TRADITIONAL, ROLES_EQUAL, ["traditional", "equal"] as const);
   if (roles) plan.roles = roles;
   if (facts.drinking === "never" || facts.drinking === "often") plan.drinking = facts.drinking;
+  const saidPolitics = either(text, POLITICS_LEFT, POLITICS_RIGHT, ["left", "right"] as const);
+  // A side named in their words matters to them, as does one answered with "a lot".
+  const answeredPolitics =
+    facts.politicsImportance === "low"
+      ? undefined
+      : facts.politics === "liberal"
+        ? "left"
+        : facts.politics === "conservative"
+          ? "right"
+          : undefined;
+  const politics = answeredPolitics ?? saidPolitics;
+  if (politics) {
+    plan.politics = politics;
+    plan.politicsMatters = facts.politicsImportance === "high" || saidPolitics !== undefined;
+  }
+  const setting = either(text, SETTING_CITY, SETTING_COUNTRY, ["city", "country"] as const);
+  if (setting) plan.setting = setting;
+  const drive = either(text, DRIVE_DRIVEN, DRIVE_EASY, ["driven", "easy"] as const);
+  if (drive) plan.drive = drive;
+  const hours = either(text, HOURS_EARLY, HOURS_LATE, ["early", "late"] as const);
+  if (hours) plan.hours = hours;
   return plan;
 }
 
@@ -222,6 +266,11 @@ export function planClashes(a: LifePlan, b: LifePlan): PlanAxis[] {
     if (x.talk === "deep" && y.talk === "light") out.push("talk");
     if (x.roles === "traditional" && y.roles === "equal") out.push("roles");
     if (x.drinking === "never" && y.drinking === "often") out.push("drinking");
+    if (x.politics === "left" && y.politics === "right" && (x.politicsMatters || y.politicsMatters))
+      out.push("politics");
+    if (x.setting === "city" && y.setting === "country") out.push("setting");
+    if (x.drive === "driven" && y.drive === "easy") out.push("drive");
+    if (x.hours === "early" && y.hours === "late") out.push("hours");
     return out;
   };
   return [...new Set([...apart(a, b), ...apart(b, a)])];
@@ -229,5 +278,7 @@ export function planClashes(a: LifePlan, b: LifePlan): PlanAxis[] {
 
 /** The axes on which two people said the same thing: both want children, both do not, both are unsure. */
 export function planAgreements(a: LifePlan, b: LifePlan): PlanAxis[] {
-  return (Object.keys(a) as PlanAxis[]).filter((axis) => a[axis] === b[axis]);
+  return (Object.keys(a) as (keyof LifePlan)[]).filter(
+    (axis): axis is PlanAxis => axis !== "politicsMatters" && a[axis] === b[axis],
+  );
 }

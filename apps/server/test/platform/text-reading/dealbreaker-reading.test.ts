@@ -1472,4 +1472,17 @@ describe("asides, a reason in brackets, and questions cut off in the open", () =
     // The smell of something named is still that thing.
     expect(limits("The smell of weed.")).toEqual(["cannabis"]);
   });
+
+  it("a drink problem is heavy drinking, not any drink: a social drinker meets", () => {
+    for (const text of [
+      "Drink problems. I saw what it did in my family.",
+      "anyone with a drinking problem",
+      "problems with alcohol",
+    ])
+      expect(limits(text)).toEqual(["drinkingHeavy"]);
+    expect(
+      checkLimits(holder("Drink problems."), other("A pint at the quiz on Wednesdays.", { drinking: "socially" }))
+        .conflict,
+    ).toBe(false);
+  });
 });

@@ -48,6 +48,35 @@ describe("reading where a person's life is going", () => {
   });
 });
 
+describe("where a life is going: politics, city or country, drive, hours", () => {
+  it("reads each where said outright, and politics from a quick answer unless it matters little", () => {
+    expect(readLifePlan("Someone self-made, fiscally conservative ideally.").politics).toBe("right");
+    expect(readLifePlan("", { politics: "liberal", politicsImportance: "some" })).toMatchObject({
+      politics: "left",
+      politicsMatters: false,
+    });
+    expect(readLifePlan("", { politics: "liberal", politicsImportance: "low" }).politics).toBeUndefined();
+    expect(readLifePlan("A woman who wants a simpler, land-based life away from the city.").setting).toBe("country");
+    expect(readLifePlan("Someone who loves jazz, restaurants and city life.").setting).toBe("city");
+    expect(readLifePlan("Honestly I want us to be a power couple.").drive).toBe("driven");
+    expect(readLifePlan("Happy as. Not chasing much.").drive).toBe("easy");
+    expect(readLifePlan("Up at 5, asleep by 9.").hours).toBe("early");
+    expect(readLifePlan("Late nights are my life, rarely in bed before 1.").hours).toBe("late");
+    // "Maybe kids when we're older" leans towards children; it is no "not sure".
+    expect(readLifePlan("Want to get married one day and maybe kids when we're older.").children).toBeUndefined();
+  });
+
+  it("opposite politics pull apart only where they matter to one of the two", () => {
+    const mild = (politics: "liberal" | "conservative") => readLifePlan("", { politics, politicsImportance: "some" });
+    expect(planClashes(mild("liberal"), mild("conservative"))).toEqual([]);
+    const engaged = readLifePlan("Someone politically engaged, progressive.", {
+      politics: "liberal",
+      politicsImportance: "high",
+    });
+    expect(planClashes(mild("conservative"), engaged)).toEqual(["politics"]);
+  });
+});
+
 describe("plans in step and out of step", () => {
   it("finds each axis two plans pull apart on, whichever way round", () => {
     const soon = readLifePlan("I want to settle down and start a family in the next couple of years.");

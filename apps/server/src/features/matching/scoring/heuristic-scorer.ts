@@ -33,6 +33,10 @@ const PLAN_DIMENSION: Readonly<Record<PlanAxis, CompatibilityDimension>> = {
   talk: "communication",
   roles: "goals",
   drinking: "lifestyle",
+  politics: "values",
+  setting: "lifestyle",
+  drive: "values",
+  hours: "lifestyle",
 };
 
 function opposites(dimension: CompatibilityDimension, ids: Iterable<string>): Set<string> {
@@ -76,19 +80,13 @@ function withAnswers(reading: ConceptReading, facts: Facts, as: "seeks" | "self"
   return reading;
 }
 
-/** Values two people's answers set against each other: opposite politics, or different faiths, that matter a lot to either. */
-function answerClashes(seeker: Facts, candidate: Facts): number {
-  let clashes = 0;
-  const politicsMatter = seeker.politicsImportance === "high" || candidate.politicsImportance === "high";
-  const opposite =
-    (seeker.politics === "liberal" && candidate.politics === "conservative") ||
-    (seeker.politics === "conservative" && candidate.politics === "liberal");
-  if (politicsMatter && opposite) clashes += 1;
+/**
+ * Two different faiths, answered, that matter a lot to either. A faith that matters against none,
+ * and politics, are plans out of step (planClashes).
+ */
+function differentFaiths(seeker: Facts, candidate: Facts): boolean {
   const faithMatters = seeker.faithImportance === "high" || candidate.faithImportance === "high";
-  // A faith that matters against none is a life plan out of step (planClashes); here, two different faiths.
-  if (faithMatters && isReligion(seeker.faith) && isReligion(candidate.faith) && candidate.faith !== seeker.faith)
-    clashes += 1;
-  return clashes;
+  return faithMatters && isReligion(seeker.faith) && isReligion(candidate.faith) && candidate.faith !== seeker.faith;
 }
 
 /** The goals whose concept a life plan reads better than single words: "never wanting kids" names kids. */
@@ -126,7 +124,7 @@ export const heuristicScorer: Scorer = {
   async judge(seeker, candidate, facts) {
     const seeks = withAnswers(readConcepts(seeksText(seeker)), facts?.seeker ?? {}, "seeks");
     const self = withAnswers(readConcepts(selfText(candidate)), facts?.candidate ?? {}, "self");
-    const valueClashes = answerClashes(facts?.seeker ?? {}, facts?.candidate ?? {});
+    const valueClashes = differentFaiths(facts?.seeker ?? {}, facts?.candidate ?? {}) ? 1 : 0;
     const seekerPlan = readLifePlan(planText(seeker), facts?.seeker);
     const candidatePlan = readLifePlan(planText(candidate), facts?.candidate);
     const plansApart = planClashes(seekerPlan, candidatePlan);
