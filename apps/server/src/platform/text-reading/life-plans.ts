@@ -173,6 +173,19 @@ function either<T>(text: string, first: RegExp, second: RegExp, positions: reado
   return one ? positions[0] : positions[1];
 }
 
+/** The axes read from words alone, each two opposite positions and how each is said. */
+const SAID_OPPOSITES = [
+  { axis: "social", positions: ["out", "in"], said: [SOCIAL_OUT, SOCIAL_IN] },
+  { axis: "money", positions: ["saver", "spender"], said: [MONEY_SAVER, MONEY_SPENDER] },
+  { axis: "roles", positions: ["traditional", "equal"], said: [ROLES_TRADITIONAL, ROLES_EQUAL] },
+  { axis: "setting", positions: ["city", "country"], said: [SETTING_CITY, SETTING_COUNTRY] },
+  { axis: "drive", positions: ["driven", "easy"], said: [DRIVE_DRIVEN, DRIVE_EASY] },
+  { axis: "hours", positions: ["early", "late"], said: [HOURS_EARLY, HOURS_LATE] },
+] as const;
+
+/** Axes with two positions only, which pull apart wherever two people hold different ones. */
+const TWO_SIDED = ["pace", "place", "faith", "talk", "drinking", ...SAID_OPPOSITES.map(({ axis }) => axis)] as const;
+
 function anyOf(patterns: readonly RegExp[], text: string): boolean {
   return patterns.some((pattern) => pattern.test(text));
 }
@@ -205,8 +218,6 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
   if (TIME_BUSY.test(text)) plan.time = "busy";
   else if (TIME_APART.test(text)) plan.time = "apart";
   else if (TIME_CLOSE.test(text)) plan.time = "close";
-  const social = either(text, SOCIAL_OUT, SOCIAL_IN, ["out", "in"] as const);
-  if (social) plan.social = social;
   const faithful = (RELIGIONS as readonly string[]).includes(facts.faith ?? "") && facts.faithImportance === "high";
   const faith = faithful
     ? "central"
@@ -214,13 +225,9 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
       ? "none"
       : either(text, FAITH_CENTRAL, FAITH_NONE, ["central", "none"] as const);
   if (faith) plan.faith = faith;
-  const money = either(text, MONEY_SAVER, MONEY_SPENDER, ["saver", "spender"] as const);
-  if (money) plan.money = money;
   // "Doesn't need to talk everything through" names the deep talk it turns down.
   if (TALK_LIGHT.test(text)) plan.talk = "light";
   else if (TALK_DEEP.test(text)) plan.talk = "deep";
-  const roles = either(text, ROLES_TRADITIONAL, ROLES_EQUAL, ["traditional", "equal"] as const);
-  if (roles) plan.roles = roles;
   if (facts.drinking === "never" || facts.drinking === "often") plan.drinking = facts.drinking;
   const saidPolitics = either(text, POLITICS_LEFT, POLITICS_RIGHT, ["left", "right"] as const);
   // A side named in their words matters to them, as does one answered with "a lot".
@@ -237,40 +244,36 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
     plan.politics = politics;
     plan.politicsMatters = facts.politicsImportance === "high" || saidPolitics !== undefined;
   }
-  const setting = either(text, SETTING_CITY, SETTING_COUNTRY, ["city", "country"] as const);
-  if (setting) plan.setting = setting;
-  const drive = either(text, DRIVE_DRIVEN, DRIVE_EASY, ["driven", "easy"] as const);
-  if (drive) plan.drive = drive;
-  const hours = either(text, HOURS_EARLY, HOURS_LATE, ["early", "late"] as const);
-  if (hours) plan.hours = hours;
+  for (const { axis, positions, said } of SAID_OPPOSITES) {
+    const position = either(text, said[0], said[1], positions);
+    if (position) Object.assign(plan, { [axis]: position });
+  }
   return plan;
 }
 
 /**
- * The axes on which two plans pull apart: one wants children and the other is unsure or does not;
- * one wants marriage and the other does not; one is ready now and the other wants it slow; one is
- * leaving and the other rooted; one is rarely there and the other wants someone home most nights;
- * one is out most nights and the other happiest in. Symmetric.
+ * The axes on which two plans pull apart: any two-sided axis where the two hold different
+ * positions (ready now and wanting it slow, leaving and rooted, out most nights and happiest in);
+ * one wants children and the other is unsure or does not; one wants marriage and the other does
+ * not; one is rarely there and the other wants someone home most nights; opposite politics that
+ * matter a lot to either. Symmetric.
  */
 export function planClashes(a: LifePlan, b: LifePlan): PlanAxis[] {
   const apart = (x: LifePlan, y: LifePlan): PlanAxis[] => {
-    const out: PlanAxis[] = [];
+    const out: PlanAxis[] = TWO_SIDED.filter(
+      (axis) => x[axis] !== undefined && y[axis] !== undefined && x[axis] !== y[axis],
+    );
     if (x.children === "yes" && (y.children === "unsure" || y.children === "no")) out.push("children");
     if (x.marriage === "yes" && y.marriage === "no") out.push("marriage");
-    if (x.pace === "soon" && y.pace === "slow") out.push("pace");
-    if (x.place === "leaving" && y.place === "rooted") out.push("place");
+    // Fine with time apart is in step with both.
     if (x.time === "busy" && y.time === "close") out.push("time");
-    if (x.social === "out" && y.social === "in") out.push("social");
-    if (x.faith === "central" && y.faith === "none") out.push("faith");
-    if (x.money === "saver" && y.money === "spender") out.push("money");
-    if (x.talk === "deep" && y.talk === "light") out.push("talk");
-    if (x.roles === "traditional" && y.roles === "equal") out.push("roles");
-    if (x.drinking === "never" && y.drinking === "often") out.push("drinking");
-    if (x.politics === "left" && y.politics === "right" && (x.politicsMatters || y.politicsMatters))
+    if (
+      x.politics !== undefined &&
+      y.politics !== undefined &&
+      x.politics !== y.politics &&
+      (x.politicsMatters || y.politicsMatters)
+    )
       out.push("politics");
-    if (x.setting === "city" && y.setting === "country") out.push("setting");
-    if (x.drive === "driven" && y.drive === "easy") out.push("drive");
-    if (x.hours === "early" && y.hours === "late") out.push("hours");
     return out;
   };
   return [...new Set([...apart(a, b), ...apart(b, a)])];
