@@ -118,12 +118,13 @@ const EXCEPTION =
 const IMPOSES_ON_ME =
   /\b(?:pressure|pressures|pressuring|push|pushes|pushing|nag|nags|nagging|force|forces|forcing|egg|eggs|egging)\s+(?:others|other\s+people|people|anyone|someone|everyone|me|you)\s+(?:on\s+)?(?:to|into)\b|\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:make|makes|force|forces|push|pushes|drag|drags)\s+(?:me|us|(?:our|my|the)\s+(?:kids|children))\s+(?:to\s+)?(?:go\s+to\s+(?:church|mosque|synagogue|temple|services|mass)|convert|pray|attend)\b|\b(?:expect|expects|want|wants|pressure|pressures|push|pushes|rush|rushes)\s+me\s+(?:to\s+|into\s+)(?:have|having)\s+(?:kids|children|a\s+baby|babies)\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
 /**
- * How someone treats a thing, not whether they have it: "anyone who mocks my faith", "people who
+ * How someone treats a thing, not whether they have it: "anyone who mocks my faith", "cruel to
+ * stock or dogs", "people who
  * look down on religious people", "someone who hides that they smoke", "parents who neglect their
  * kids". The clause refuses the behaviour, kept in mind as a trait; what it names is refused of no one.
  */
 const TREATS_A_THING =
-  /\b(?:cruel|unkind|nasty|rough|horrible|abusive|violent|mean)\s+(?:to|towards|with)\s+(?:their|his|her|my|the|an?|other\s+people's)?\s*(?:dogs?|cats?|pets?|animals?|kids|children|child|staff|waiters?|family)\b|\b(?:dump|dumps|dumped|dumping|abandon|abandons|abandoned|abandoning)\s+(?:it|them|their|his|her)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:stop|stops|stopped|keep|keeps|kept)\s+me\s+(?:from\s+)?(?:seeing|visiting|spending\s+time\s+with|talking\s+to)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
+  /\b(?:cruel|unkind|nasty|rough|horrible|abusive|violent|mean)\s+(?:to|towards|with)\s+(?:their|his|her|my|the|an?|other\s+people's)?\s*(?:[\w-]+\s+(?:or|and)\s+)?(?:dogs?|cats?|pets?|animals?|stock|livestock|horses?|kids|children|child|staff|waiters?|family)\b|\b(?:dump|dumps|dumped|dumping|abandon|abandons|abandoned|abandoning)\s+(?:it|them|their|his|her)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|ridiculing|belittle|belittles|belittling|disrespect|disrespects|disrespecting|sneer|sneers|sneering|laugh|laughs|laughing|look|looks|looking)\s+(?:down\s+)?(?:on|at|about|of)\b|\b(?:mock|mocks|mocked|mocking|ridicule|ridicules|belittle|belittles|disrespect|disrespects|criticise|criticises|criticize|criticizes|neglect|neglects|neglected|neglecting|make|makes|making)\s+(?:fun\s+of\s+)?(?:my|their|his|her|other\s+people's|people's|someone's|anyone's)\b|\b(?:hide|hides|hid|hiding|conceal|conceals|concealing)\s+(?:that|the\s+fact\s+that|how\s+much)\b|\b(?:stop|stops|stopped|keep|keeps|kept)\s+me\s+(?:from\s+)?(?:seeing|visiting|spending\s+time\s+with|talking\s+to)\b|\b(?:yell|yells|yelling|shout|shouts|shouting|scream|screams|screaming|spank|spanks|spanking|smack|smacks|smacking|ignore|ignores|ignoring|bully|bullies|bullying)\s+(?:at\s+)?(?:their|his|her|my|our|the|other\s+people's)?\s*(?:kids|children|child|partners?|wives|wife|husbands?|staff|waiters?|family)\b/i;
 /**
  * Children or marriage with when or why ("someone who wants kids right now", "someone who'd rush
  * into marriage", "someone who married for money"): a rule about timing or motive, which someone
@@ -711,8 +712,8 @@ function slug(text: string): string {
   ).slice(0, 60);
 }
 
-/** The person's own stance on a topic: their answers first, then what they say of themselves. */
-function ownStance(topic: TopicName, facts: Facts, selfStances: Map<TopicName, 1 | -1>): 1 | -1 | undefined {
+/** The person's own stance on a topic, from their quick answers. */
+function answeredStance(topic: TopicName, facts: Facts): 1 | -1 | undefined {
   if (topic === "children" && facts.wantsChildren && facts.wantsChildren !== "unsure")
     return facts.wantsChildren === "yes" ? 1 : -1;
   if (topic === "marriage" && facts.wantsMarriage && facts.wantsMarriage !== "unsure")
@@ -721,7 +722,7 @@ function ownStance(topic: TopicName, facts: Facts, selfStances: Map<TopicName, 1
     if (facts.faith === "none") return -1;
     if ((RELIGIONS as readonly string[]).includes(facts.faith)) return 1;
   }
-  return selfStances.get(topic);
+  return undefined;
 }
 
 /** Asking that politics agree: "the same side of the aisle", "someone who shares my politics". */
@@ -760,9 +761,12 @@ function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances:
       else if (topic === "right") limits.push("conservative");
       continue;
     }
-    // The person's own stance first (their answers, what they say of themselves), else the one
-    // the clause implies ("someone who doesn't want kids": this person wants them).
-    const stance = ownStance(topic, facts, selfStances) ?? rules.stances.get(topic);
+    // The person's quick answer first; then a stance said outright of the other ("anyone who
+    // wants children": this person does not), over what the person says of themselves, which is
+    // read from words about other things too ("thirty small children will do that"); then what
+    // they say of themselves, over a topic the clause only names ("her husband's Facebook").
+    const saidOfThem = rules.describedOfThem?.has(topic) ? rules.stances.get(topic) : undefined;
+    const stance = answeredStance(topic, facts) ?? saidOfThem ?? selfStances.get(topic) ?? rules.stances.get(topic);
     if (stance === undefined) continue;
     if (topic === "children") limits.push(stance === 1 ? "noChildrenWanted" : "wantsChildren");
     else if (topic === "marriage") limits.push(stance === 1 ? "noMarriageWanted" : "wantsMarriage");

@@ -272,6 +272,11 @@ export interface ClauseRules {
   requires: Set<TopicName>;
   /** The stance the clause implies its author holds (+1 wants children, -1 is against faith...). */
   stances: Map<TopicName, 1 | -1>;
+  /**
+   * Stance topics read from the clause's description of a person ("anyone who wants children"):
+   * said outright of the other, they outweigh what the author's other words suggest of them.
+   */
+  describedOfThem?: Set<TopicName>;
 }
 
 const PAST_SELF = /\b(?:i've\s+been|i\s+have\s+been|i\s+was|i\s+used\s+to|i\s+had\s+been)\b/i;
@@ -290,7 +295,13 @@ const OWN_MOMENT =
 /** One clause of a person's dealbreakers, read as what it rules out, requires or says of them. */
 export function readRuleClause(said: string): ClauseRules {
   const clause = said.replace(OWN_MOMENT, " ");
-  const rules: ClauseRules = { named: new Set(), rulesOut: new Map(), requires: new Set(), stances: new Map() };
+  const rules: ClauseRules = {
+    named: new Set(),
+    rulesOut: new Map(),
+    requires: new Set(),
+    stances: new Map(),
+    describedOfThem: new Set(),
+  };
   for (const topic of topicsIn(readClause(clause)).keys()) rules.named.add(topic);
   const others = OTHERS.exec(clause);
   if (others) {
@@ -304,7 +315,9 @@ export function readRuleClause(said: string): ClauseRules {
     // settle down and marry is not for me": the marker reaches "marry" past the "and").
     const refusedAfter = POST_NEGATION.test(said) && !CUE.test(said.replace(POST_NEGATION, " "));
     const attribute = refusedAfter ? said.replace(POST_NEGATION, " ") : said;
-    applyRule(rules, topicsIn(readClause(attribute)), rulesOut || refusedAfter, attribute);
+    const description = topicsIn(readClause(attribute));
+    applyRule(rules, description, rulesOut || refusedAfter, attribute);
+    for (const topic of description.keys()) if (isStanceTopic(topic)) rules.describedOfThem?.add(topic);
     // "Smokers or anyone who drinks": a name before the person is a bare name.
     if (!FIRST_PERSON.test(before)) applyBareName(rules, before);
     else {

@@ -1485,4 +1485,33 @@ describe("asides, a reason in brackets, and questions cut off in the open", () =
         .conflict,
     ).toBe(false);
   });
+
+  it("'anyone who wants children' said of the other outweighs a head teacher's 'thirty small children'", () => {
+    const teacher = readPerson(
+      n({
+        bestQualities: "Calm, fair, endlessly patient (thirty small children will do that).",
+        dealbreakers: "Cruelty. Anyone who wants children.",
+      }),
+      {},
+    );
+    expect(teacher.reading.flatMap((item) => (item.kind === "limit" ? [item.limit] : []))).toEqual(["wantsChildren"]);
+    expect(checkLimits(teacher, other("Kids were never on the cards for me.", { wantsChildren: "no" })).conflict).toBe(
+      false,
+    );
+    // A topic only named in a story keeps the person's own stance: someone who wants to marry
+    // refuses no one for wanting it.
+    const storyteller = readPerson(
+      n({
+        goals: "Marriage and a family, ideally.",
+        dealbreakers: "Cheaters. Happened to a mate of mine, he found out via her husband's Facebook.",
+      }),
+      {},
+    );
+    expect(checkLimits(storyteller, other("I want to get married.", { wantsMarriage: "yes" })).conflict).toBe(false);
+  });
+
+  it("cruelty to stock or dogs refuses the cruelty, not dogs", () => {
+    expect(kinds(read("Drugs, and people who are cruel to stock or dogs."))).toEqual(["limit", "trait"]);
+    expect(limits("Drugs, and people who are cruel to stock or dogs.")).not.toContain("dogs");
+  });
 });
