@@ -765,7 +765,7 @@ function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances:
     // wants children": this person does not), over what the person says of themselves, which is
     // read from words about other things too ("thirty small children will do that"); then what
     // they say of themselves, over a topic the clause only names ("her husband's Facebook").
-    const saidOfThem = rules.describedOfThem?.has(topic) ? rules.stances.get(topic) : undefined;
+    const saidOfThem = rules.describedOfThem.has(topic) ? rules.stances.get(topic) : undefined;
     const stance = answeredStance(topic, facts) ?? saidOfThem ?? selfStances.get(topic) ?? rules.stances.get(topic);
     if (stance === undefined) continue;
     if (topic === "children") limits.push(stance === 1 ? "noChildrenWanted" : "wantsChildren");

@@ -276,7 +276,7 @@ export interface ClauseRules {
    * Stance topics read from the clause's description of a person ("anyone who wants children"):
    * said outright of the other, they outweigh what the author's other words suggest of them.
    */
-  describedOfThem?: Set<TopicName>;
+  describedOfThem: Set<TopicName>;
 }
 
 const PAST_SELF = /\b(?:i've\s+been|i\s+have\s+been|i\s+was|i\s+used\s+to|i\s+had\s+been)\b/i;
@@ -317,7 +317,7 @@ export function readRuleClause(said: string): ClauseRules {
     const attribute = refusedAfter ? said.replace(POST_NEGATION, " ") : said;
     const description = topicsIn(readClause(attribute));
     applyRule(rules, description, rulesOut || refusedAfter, attribute);
-    for (const topic of description.keys()) if (isStanceTopic(topic)) rules.describedOfThem?.add(topic);
+    for (const topic of description.keys()) if (isStanceTopic(topic)) rules.describedOfThem.add(topic);
     // "Smokers or anyone who drinks": a name before the person is a bare name.
     if (!FIRST_PERSON.test(before)) applyBareName(rules, before);
     else {

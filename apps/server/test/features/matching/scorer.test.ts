@@ -129,6 +129,23 @@ describe("heuristic scorer: plans in step", () => {
     expect(await values(devout, none)).toBeLessThan((await values(devout, devout)) - 5);
     expect(await values(none, devout)).toBeLessThan((await values(devout, devout)) - 5);
   });
+
+  it("plans out of step cost a dimension the candidate's words are otherwise silent on, and it is still asked about", async () => {
+    const settled = hiker("A lasting partnership.", "Someone who loves the outdoors.");
+    settled.about = "Born here, this town is home and I'm never leaving.";
+    const candidate = (about: string): Narrative => ({ ...emptyNarrative(), about, goals: "A lasting partnership." });
+    const staying = await heuristicScorer.judge(settled, candidate("I'm a vet."));
+    const leaving = await heuristicScorer.judge(
+      settled,
+      candidate("I'm a vet, and I'm moving to Canada next year for good."),
+    );
+    const lifestyle = (judged: { subScores: unknown }) =>
+      (judged.subScores as Record<string, number>).lifestyle ?? Number.NaN;
+    expect(staying.uncertain).toContain("lifestyle");
+    expect(leaving.uncertain).toContain("lifestyle");
+    expect(lifestyle(staying)).toBe(5);
+    expect(lifestyle(leaving)).toBeLessThan(lifestyle(staying));
+  });
 });
 
 describe("dealbreakers are hard limits", () => {

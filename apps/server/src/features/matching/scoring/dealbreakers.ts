@@ -144,6 +144,7 @@ function habitRule(topic: TopicName, heavyOnly: boolean): ClauseRules {
     rulesOut: new Map([[topic, { heavyOnly }]]),
     requires: new Set(),
     stances: new Map(),
+    describedOfThem: new Set(),
   };
 }
 
@@ -154,11 +155,18 @@ function habitQuestionRule(topics: readonly TopicName[], endsOn: "yes" | "no"): 
     rulesOut: new Map(endsOn === "yes" ? topics.map((topic) => [topic, { heavyOnly: false }] as const) : []),
     requires: new Set(endsOn === "no" ? topics : []),
     stances: new Map(),
+    describedOfThem: new Set(),
   };
 }
 
 function stanceRule(topic: TopicName, stance: 1 | -1): ClauseRules {
-  return { named: new Set([topic]), rulesOut: new Map(), requires: new Set(), stances: new Map([[topic, stance]]) };
+  return {
+    named: new Set([topic]),
+    rulesOut: new Map(),
+    requires: new Set(),
+    stances: new Map([[topic, stance]]),
+    describedOfThem: new Set(),
+  };
 }
 
 /** The quick question that settles each topic, for a limit read from words; none for topics no quick question asks. */

@@ -115,9 +115,12 @@ function settleByPlans(seeks: ConceptReading, self: ConceptReading, seekerPlan: 
  * not my thing") and sarcasm and questions ignored. Nothing asked → a neutral 6; asked but the
  * candidate says nothing on it → 5 and an uncertain point (a follow-up question); otherwise 4
  * plus up to 6 for the share of wishes met. Each clash (the candidate has what the seeker rules
- * out or the opposite of a wish, or denies a wish) costs 3. Only the vocabulary counts, after
- * instruction-like sentences are removed, so text aimed at the scorer cannot move a score. The
- * quick questions' answers of both count as what each says outright. Deterministic.
+ * out or the opposite of a wish, or denies a wish) costs 3. Plans out of step (readLifePlan:
+ * one wants children and the other none, one is settled and the other leaving) cost their
+ * dimension 10 each axis, also where the candidate's words are silent on the seeker's wishes;
+ * both saying the same about children or marriage is a wish met. Only the vocabulary counts,
+ * after instruction-like sentences are removed, so text aimed at the scorer cannot move a score.
+ * The quick questions' answers of both count as what each says outright. Deterministic.
  */
 export const heuristicScorer: Scorer = {
   name: "heuristic",
