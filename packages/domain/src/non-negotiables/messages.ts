@@ -292,6 +292,7 @@ export const AREA_QUESTIONS = {
   hours: { question: "Do you work nights or shifts?", endsOn: "yes" },
   extremeSports: { question: "Do you do extreme or dangerous sports?", endsOn: "yes" },
   gaming: { question: "Do you spend much of your free time playing video games?", endsOn: "yes" },
+  jealousy: { question: "Do you get jealous easily?", endsOn: "yes" },
   parents: { question: "Do you live with your parents?", endsOn: "yes" },
   motorbikes: { question: "Do you ride a motorbike?", endsOn: "yes" },
   military: { question: "Are you in the armed forces, or could you be deployed away?", endsOn: "yes" },

@@ -104,10 +104,11 @@ const LOSS_TOLD = /^\s*(?:(?:i|i've|i\s+have)\s+)?(?:lost|losing)\s+(?:a|my|our|
 /**
  * Asides around a limit that name nothing: "harsh as that sounds", "full stop", "no judgement",
  * "I know, I know", "see above", "non-negotiable", "I mean it", "or vice versa", "life's too short",
- * "no offence to anyone", "that's it really", "and so have I", "it's just not me".
+ * "no offence to anyone", "that's it really", "and so have I", "it's just not me", "tell me up
+ * front", "be honest about it".
  */
 const ASIDE =
-  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)(?:\s+(?:to|meant(?:\s+to)?)\s+(?:anyone|anybody|you|them))?|that'?s\s+(?:it|all)(?:\s+really)?|(?:and\s+)?so\s+(?:have|do|am|would|will|did|can)\s+i|it'?s\s+just\s+not\s+(?:me|for\s+me)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|any\s+day\s+of\s+the\s+week|(?:(?:just|only)\s+)?(?:kidding|joking|a\s+joke|joke)|jk|lol|haha\w*|mostly|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?)\s*$/i;
+  /^\s*(?:(?:but|and|so),?\s+)?(?:[\w-]+\s+as\s+(?:that|it|this)\s+(?:may\s+|might\s+|must\s+)?(?:sounds?|seems?|is)|full\s+stop|period|(?:see|as)\s+above|(?:i\s+know,?\s*)+|no\s+(?:judge?ment|offen[cs]e|shade)(?:\s+(?:to|meant(?:\s+to)?)\s+(?:anyone|anybody|you|them))?|that'?s\s+(?:it|all)(?:\s+really)?|(?:and\s+)?so\s+(?:have|do|am|would|will|did|can)\s+i|it'?s\s+just\s+not\s+(?:me|for\s+me)|sorry(?:\s+not\s+sorry)?|just\s+saying|(?:i'm|i\s+am)\s+not\s+being\s+[\w-]+(?:\s+about\s+.*)?|non-negotiable|not\s+negotiable|any\s+day\s+of\s+the\s+week|(?:(?:just|only)\s+)?(?:kidding|joking|a\s+joke|joke)|jk|lol|ha(?:ha\w*)?|mostly|(?:two|three|four|a\s+couple\s+of|a\s+few)\s+things|(?:(?:of\s+)?any\s+(?:kind|size|sort|type|form|amount|level|degree),?\s*)+|(?:and\s+)?i\s+(?:really\s+)?mean\s+(?:it|none|all|every\s+word|business)|no\s+exceptions|no\s+ifs,?\s+(?:and|or)\s+buts|(?:or\s+)?vice\s+versa|life's\s+too\s+short(?:\s+for\s+[\w\s-]+)?|(?:please,?\s+)?(?:(?:just\s+)?(?:tell|warn)\s+me|let\s+me\s+know|say\s+so|be\s+(?:honest|upfront|up\s+front|straight)(?:\s+(?:about\s+it|with\s+me))?)(?:\s+(?:up\s*front|now|first|early(?:\s+on)?|straight\s+away|right\s+away|please))*)\s*$/i;
 /** "Big debts, other than a mortgage": what a limit leaves out is no limit of its own. */
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
@@ -191,7 +192,7 @@ const STORY_START = /^(?:it|that|this|there|been|done|he|she|they|we|my|our|i)\b
 const AGENT_SUFFIX = /(?:ers|ors|ists|ians|ees|ants|ents)$/;
 const AGENT_WORDS = new Set("bros fans addicts junkies nerds freaks vegans republicans democrats hunters".split(" "));
 const NOT_AGENTS = new Set(
-  "others waters papers numbers borders orders matters powers corners burgers dinners flowers letters feathers leathers summers winters parents patients clients students presents events moments comments talents manners trousers knickers slippers sneakers headphones".split(
+  "others waters papers numbers borders orders matters powers corners burgers dinners flowers letters feathers leathers summers winters parents patients clients students presents events moments comments talents manners trousers knickers slippers sneakers headphones bunkers posters stickers lockers containers computers".split(
     " ",
   ),
 );
@@ -447,6 +448,11 @@ function nounQuestion(
     const person = [...words.slice(0, headIndex), singular(head)].join(" ").replace(/^(?:the|any|all)\s+/i, "");
     return { question: `Are you ${article(person)} ${person}?`, endsOn: rule.endsOn };
   }
+  // "Doomsday types" is a kind of person: "Are you the doomsday type?"
+  const kind = /^(?:(?:any|all|the)\s+)?(.+?)\s+(?:types?|sorts?)$/i.exec(np);
+  if (kind && headIndex === words.length - 1) return { question: `Are you the ${kind[1]} type?`, endsOn: rule.endsOn };
+  // "Heavily tattooed" describes a person: "Are you heavily tattooed?"
+  if (/^\w+ly\s+\w+(?:ed|en)$/i.test(np)) return { question: `Are you ${np}?`, endsOn: rule.endsOn };
   const bare = np.replace(/^(?:any|all|the)\s+/i, "");
   const plural = /s$/.test(head) && !/(?:ss|us|is)$/.test(head);
   return { question: topicQuestion(bare, plural), endsOn: rule.endsOn };
@@ -511,8 +517,10 @@ export function askAbout(clause: string, rule: Rule): { label: string; question:
   for (let n = words.length - 1; n >= 2; n--) {
     const last = (words[n - 1] ?? "").toLowerCase();
     // "away on the road three" or "a bottle of wine every" says nothing whole: cut before the count.
-    // Nor on a possessive or a word that opens a clause: "threatened by a woman's", "deciding whether".
-    if (!FUNCTION_WORDS.has(last) && !COUNTS.has(last) && !OPENS_MORE.test(last))
+    // Nor on a possessive or a word that opens a clause: "threatened by a woman's", "deciding whether";
+    // nor on a verb cut from its particle: "a court case hanging [over you]".
+    const cutFromParticle = /ing$/.test(last) && PARTICLE.test(words[n] ?? "");
+    if (!FUNCTION_WORDS.has(last) && !COUNTS.has(last) && !OPENS_MORE.test(last) && !cutFromParticle)
       tries.push(words.slice(0, n).join(" "));
   }
   for (const attempt of tries) {
@@ -535,6 +543,9 @@ function whoseLabel(conditional: string): string {
   const said = conditional.replace(/^if\s+(?:your|his|her|their)\s+/i, "").replace(/\byour\b/gi, "their");
   return `someone whose ${said}`.slice(0, READING_LABEL_MAX_CHARS);
 }
+
+/** A particle that belongs to the verb before it ("hanging over", "running around"). */
+const PARTICLE = /^(?:over|around|about|out|up|off|on|in|down|away|back|through)$/i;
 
 /** A possessive, or a word that opens a clause, which a shortened question must not end on. */
 const OPENS_MORE = /(?:'s|s')$|^(?:whether|if|because|unless|whose|which)$/;
@@ -1225,7 +1236,7 @@ const THEN_IM_OUT =
  * flag - a temper". What follows is the limit, read as if said alone.
  */
 const LABELLED =
-  /(^|[.!?\n]\s*)(?:(?:my|the|a|one|an)\s+)?(?:(?:only|biggest|main|real|absolute|one|big|hard)\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?|non-negotiables?|red\s+flags?|no-gos?|turn-offs?|list|hard\s+nos?)(?:\s+for\s+me)?\s*(?:[:=\u2013\u2014]|\s-\s|\s(?:is|are|would\s+be)\s)\s*/gi;
+  /(^|[.!?\n]\s*)(?:(?:my|the|a|one|an)\s+)?(?:(?:only|biggest|main|real|absolute|one|big|hard|short|quick|little)\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?|non-negotiables?|red\s+flags?|no-gos?|turn-offs?|list|hard\s+nos?)(?:\s+for\s+me)?\s*(?:[:=\u2013\u2014]|\s-\s|\s(?:is|are|would\s+be)\s)\s*/gi;
 /** Asked of the reader: "Please tell me you don't hunt", "Tell me you're not a gambler". */
 const TELL_ME_YOU_DONT = /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+you\s+(?:don't|do\s+not|never)\s+([\w']+)/gi;
 const TELL_ME_YOU_ARENT =
@@ -1233,8 +1244,15 @@ const TELL_ME_YOU_ARENT =
 /** A wish said without its "I": "dont want kids ever" is "I don't want kids ever". */
 const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|need|plan\s+(?:on|to)|wish\s+for)\b)/gi;
 
+/**
+ * Two conditions on the reader joined by "or": "If you've got a court case hanging over you or
+ * you're on probation" is two things to ask about, "if you ..., or if you're ...".
+ */
+const OR_YOU = /(\bif\s+you\b[^,.!?;:]*?)\s+or\s+(?=you(?:'re|'ve|'d|\s+are|\s+have|\s+were|\s+still)?\s)/gi;
+
 function restateRefusals(text: string): string {
   return straightApostrophes(text)
+    .replace(OR_YOU, "$1, or if ")
     .replace(DOUBLE_NEGATIVE, "must")
     .replace(
       RATHER_THAN,

@@ -51,7 +51,14 @@ const FIXTURE = [
   /* 8 */ pair("d1", "dealbreaker", person("level 9", "No smokers."), person("level 9. I smoke."), {
     concern: { side: "b", words: ["smoke", "smoking"] },
   }), // 90 → held for the question
-  /* 9 */ pair("d2", "dealbreaker", person("level 7"), person("level 7")), // 70: a missed dealbreaker
+  // A limit in another language, which the scripted interview would have asked for again in English.
+  /* 9 */ pair(
+    "d2",
+    "dealbreaker",
+    person("level 7", "No quiero salir con alguien que fuma todos los días, lo siento mucho."),
+    person("level 7"),
+    { concern: { side: "b", words: ["fumas", "fumar"] } },
+  ), // 70: a missed dealbreaker
   /* 10 */ JSON.stringify({ id: "no-b", label: "good", a: person("level 8") }),
   /* 11 */ pair("bad-label", "great", person("level 8"), person("level 8")),
   /* 12 */ JSON.stringify({ id: "typo", a: person("level 8"), b: { ...person("x"), answers: { hobbies: "chess" } } }),
@@ -133,13 +140,15 @@ describe("match evaluation", () => {
       skipped: 1,
       // Only d3 (tapped answers) scored 0.
       dealbreakerRecall: { count: 1, of: 5 },
-      // d1 and d4 were not refused, but b is asked about smoking and debt; d2 names no concern and
-      // was missed; d5's score ended it before anyone was asked.
+      // d1 and d4 were not refused, but b is asked about smoking and debt; d2 (in Spanish) was
+      // missed; d5's score ended it before anyone was asked.
       dealbreakerCaught: { count: 3, of: 5 },
       // d5's question about debt was held for b all the same.
       dealbreakerRead: { count: 4, of: 5 },
       // d2 (70) goes to photos unasked; d5 (50) ends on its score.
       dealbreakerToPhotosUnasked: { count: 1, of: 5 },
+      // Of d2 and d5, not caught, d2's limit is written in Spanish.
+      missedInAnotherLanguage: { count: 1, of: 2 },
       goodRefused: { count: 0, of: 2 },
       // g1, g2, p1, p2, p1-injected: none ruled out by a dealbreaker.
       unexpectedDealbreakers: { count: 0, of: 5 },

@@ -51,6 +51,14 @@ describe("a dealbreaker no list names becomes a neutral question about the other
     // Shortened so as not to quote, a question never ends on a count ("...on the road three?").
     ["A partner who is out on the boat three weekends a month.", "Are you out on the boat?", "yes"],
     ["Anyone who can't share their home with pets.", "Would you share your home with pets?", "no"],
+    // Jealousy is asked about, as a temper is: people own up to it, and it shows in what they do.
+    ["Possessive men. Been there.", AREA_QUESTIONS.jealousy.question, "yes"],
+    ["My ex went through my phone every night. Never again.", AREA_QUESTIONS.jealousy.question, "yes"],
+    ["Anyone with one foot out the door to another country, it won't work.", AREA_QUESTIONS.moving.question, "yes"],
+    ["Not for me: a partner whose job takes them away for weeks.", AREA_QUESTIONS.distance.question, "yes"],
+    // A kind of person, and a person described, are asked of the person: not "Are doomsday types part of your life?"
+    ["Doomsday types.", "Are you the doomsday type?", "yes"],
+    ["call me old fashioned but heavily tattooed is a no for me", "Are you heavily tattooed?", "yes"],
   ])("%s → %s (the pair ends on %s)", (dealbreaker, question, endsOn) => {
     expect(asked(read(dealbreaker))).toEqual([[question, endsOn]]);
   });
@@ -1454,6 +1462,8 @@ describe("asides, a reason in brackets, and questions cut off in the open", () =
     ["Smoking, I can't stand the smell.", /smell/i],
     ["Not being out. I need a partner who's the same", /the same\?/i],
     ["No more babies for me. And no P, no hard drugs, ever.", /\bP\b/],
+    ["Short list: cruelty to animals, and anyone serving in the armed forces.", /short list/i],
+    ["Doomsday types. Bunkers and tinned beans in the basement.", /a bunker/i],
   ])("asks nothing of an aside or a word that names nothing: %s", (text, garble) => {
     for (const question of questions(text)) expect(question).not.toMatch(garble);
   });
@@ -1465,6 +1475,33 @@ describe("asides, a reason in brackets, and questions cut off in the open", () =
     ]);
     for (const question of questions("People who think hospo isn't a real job"))
       expect(question).not.toMatch(/a real\?$/);
+  });
+
+  it("envy of a thing, or jealousy owned up to, asks no one whether they get jealous; 'ha' is an aside", () => {
+    expect(questions("I get jealous of people who can sleep in, ha. Dealbreakers: smoking.")).toEqual([]);
+    expect(questions("I'm a bit jealous by nature, working on it. No smokers.")).toEqual([]);
+  });
+
+  it("'tell me up front' is said to the reader: it names nothing, and the refusal after it still counts", () => {
+    expect(questions("If you have a gambling habit, be honest up front, it's a no.")).toEqual([
+      "Do you gamble or bet regularly?",
+    ]);
+    expect(questions("If you're on probation, tell me up front, because that's a no for me.")).toEqual([
+      "Are you on probation?",
+    ]);
+  });
+
+  it("two conditions on the reader joined by 'or' are each asked about", () => {
+    const court =
+      "Drama I can't control. If you've got a court case hanging over you or you're on probation, tell me up front, because that's a no for me.";
+    // Cut short so as not to quote, the question never ends on a verb cut from its particle ("hanging [over]").
+    expect(questions(court)).toEqual(["Do you have a court case?", "Are you on probation?"]);
+    expect(questions("If you've got a court case or you're on probation, that's a no for me.")).toEqual([
+      "Do you have a court case?",
+      "Are you on probation?",
+    ]);
+    // "If you smoke" refuses any smoking, however often the other condition's drinking is.
+    expect(limits("If you smoke or you drink every night, keep scrolling.")).toEqual(["smokingAny", "drinkingHeavy"]);
   });
 
   it("'bad manners' are a thing, not a person: no 'Are you a bad manner?'", () => {

@@ -7,6 +7,7 @@ import { genderSchema } from "@sams-web/domain/profile/schemas";
 import pLimit from "p-limit";
 import * as z from "zod";
 import type { DealbreakerWords } from "../../chat/brain/brain.ts";
+import { foreignLanguageOf } from "../../chat/brain/language.ts";
 import { phraseReading } from "../../chat/brain/scripted-brain.ts";
 import type { InterviewAnswer, Narrative, NarrativeWriter } from "../narrative/narrative.ts";
 import type { MatchPerson } from "../scoring/dealbreakers.ts";
@@ -216,6 +217,12 @@ export interface EvaluationSummary {
   dealbreakerRead: Share;
   /** Pairs labelled dealbreaker neither caught nor ended by their score: they would reach photos unasked. */
   dealbreakerToPhotosUnasked: Share;
+  /**
+   * Of the dealbreaker pairs not caught, those whose limit is written in another language: the
+   * scripted interview takes no such answer (Sam asks for it again, in English), so in the product
+   * it never reaches the reader; a set hands it to the reader directly.
+   */
+  missedInAnotherLanguage: Share;
   /** Good pairs that a dealbreaker ruled out. */
   goodRefused: Share;
   /** Pairs not labelled dealbreaker that a dealbreaker nonetheless ruled out. */
@@ -277,6 +284,10 @@ export function summarize(
       (r) => r.percent === 0 || asksAbout(byPair.get(r.id), r.limitQuestions),
     ),
     dealbreakerToPhotosUnasked: share(labelled("dealbreaker"), (r) => r.decision !== "no" && !caught(r)),
+    missedInAnotherLanguage: share(
+      labelled("dealbreaker").filter((r) => !caught(r)),
+      (r) => limitInAnotherLanguage(byPair.get(r.id)),
+    ),
     goodRefused: share(good, (r) => r.dealbreaker),
     unexpectedDealbreakers: share(
       scored.filter((s) => s.pair.label !== undefined && s.pair.label !== "dealbreaker").map((s) => s.result),
@@ -316,6 +327,13 @@ function asksAbout(pair: EvaluationPair | undefined, questions: PairResult["foll
   );
 }
 
+/** Whether any reply in which the holder of a pair's limit (the other side from `concern`) gave their dealbreakers is in another language. */
+function limitInAnotherLanguage(pair: EvaluationPair | undefined): boolean {
+  if (!pair?.concern) return false;
+  const holder = pair.concern.side === "a" ? pair.b : pair.a;
+  return interviewOf(holder).some(({ stage, text }) => stage === "dealbreakers" && foreignLanguageOf(text) !== null);
+}
+
 function percentOf({ count, of }: Share): string {
   return of === 0 ? "n/a (none labelled)" : `${count}/${of} = ${((100 * count) / of).toFixed(1)}%`;
 }
@@ -329,6 +347,7 @@ export function formatSummary(summary: EvaluationSummary): string[] {
       `dealbreaker pairs refused or asked about: ${percentOf(summary.dealbreakerCaught)}`,
       `dealbreaker pairs whose limit Sam read (refused, or its question held whatever the score): ${percentOf(summary.dealbreakerRead)}`,
       `dealbreaker pairs that would reach photos with the topic unasked: ${percentOf(summary.dealbreakerToPhotosUnasked)}`,
+      `of the dealbreaker pairs not caught, limits written in a language the interview asks to have in English: ${percentOf(summary.missedInAnotherLanguage)}`,
       `good pairs refused as dealbreaker: ${percentOf(summary.goodRefused)}`,
       `dealbreaker on pairs labelled good or poor: ${percentOf(summary.unexpectedDealbreakers)}`,
       `ROC AUC of percent, good vs poor: ${summary.auc === null ? "n/a (needs good and poor pairs)" : summary.auc.toFixed(3)}`,
