@@ -19,6 +19,7 @@ import {
 import { areasIn, lieSubject } from "./dealbreaker-areas.ts";
 import {
   type ClauseRules,
+  isStanceTopic,
   readRuleClause,
   readSelf,
   type TopicName,
@@ -71,11 +72,18 @@ const TRAIT_WORDS = new Set(
 );
 
 /**
+ * "I don't need my partner to be Muslim": what the person is, not asked of the other; it also
+ * takes back the rule their own faith would otherwise imply ("I'm Muslim and I pray five times a day").
+ */
+const NOT_REQUIRED =
+  /\b(?:don't|do\s+not|doesn't|does\s+not)\s+need\s+(?:my\s+(?:partner|man|woman|other\s+half)|a\s+partner|you|them|him|her|someone|anyone)\s+to\s+(?:be|share|have|follow|practi[cs]e)\b/i;
+/**
  * "I don't mind smokers", "one tattoo is fine", "I don't judge those who do", "I'm open to dating
- * someone who isn't", "kids or no kids, either is fine", "a glass at a wedding, fine": acceptances, not limits.
+ * someone who isn't", "kids or no kids, either is fine", "a glass at a wedding, fine", "dogs are
+ * grand": acceptances, not limits.
  */
 const ACCEPTANCE =
-  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with|fix|work\s+with|forgive)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem|lovely|great|brilliant|cool)(?=\s*(?:[-–—,;:.!]|$))|(?:i'm|i\s+am)\s+not\s+(?:fussed|bothered))\b/i;
+  /\b(?:(?:i|we)\s+can\s+(?:live\s+with|handle|deal\s+with|fix|work\s+with|forgive)|(?:don't|do not|doesn't|does not|wouldn't|would not)\s+mind|(?:fine|ok|okay|happy|comfortable|good)\s+(?:with|by\s+me)|no problem with|doesn't bother me|don't care|(?:is|are|'s|'re|was|were)\s+(?:fine|ok|okay|alright|all right|grand|great|cool|welcome|no\s+problem|not\s+a\s+problem|not\s+an\s+issue)|(?:isn't|aren't|wasn't)\s+(?:a\s+problem|an\s+issue)|(?:don't|do\s+not|never)\s+judge|respect\s+(?:people|those|anyone|someone|others|men|women)\s+who|(?<!\bnot\s)(?<!n't\s)open\s+to\s+(?:dating|meeting|someone|anyone|people|men|women|a\s+partner)|either\s+(?:is|way|one)|(?<!pretend(?:ing|ed|s)?\s+(?:that\s+)?(?:it|they)\s+)(?:doesn't|does\s+not|don't|do\s+not)\s+matter|never\s+hurt|no\s+(?:real\s+)?(?:dealbreakers?|deal-breakers?|deal\s+breakers?)|(\w+)\s+or\s+no\s+\1|,\s*(?:that's\s+)?(?:fine|ok|okay|no\s+problem|lovely|great|brilliant|cool)(?=\s*(?:[-–—,;:.!]|$))|(?:i'm|i\s+am)\s+not\s+(?:fussed|bothered))\b/i;
 /**
  * A clause a person says of themselves ("I'm not religious", "I don't smoke", "my ex was a
  * smoker"), not a refusal ("I couldn't share a home with ...", "I don't date smokers").
@@ -799,6 +807,16 @@ function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances:
 }
 
 /** Limits that stand for a stance, which a clause about a trait does not take. */
+/** The stance each stance limit is about. */
+const STANCE_LIMIT_TOPICS: Readonly<Partial<Record<LimitId, TopicName>>> = {
+  wantsChildren: "children",
+  noChildrenWanted: "children",
+  wantsMarriage: "marriage",
+  noMarriageWanted: "marriage",
+  noFaith: "religion",
+  religious: "religion",
+  differentFaith: "religion",
+};
 const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
   "wantsChildren",
   "noChildrenWanted",
@@ -871,6 +889,8 @@ export function readDealbreakers(
   // An answer in another language is read by none of the English rules below, clause by clause.
   const inEnglish = looksEnglish(text);
   let previous: Rule = { endsOn: "yes" };
+  // Stances the person says they do not ask of a partner ("I don't need my partner to be Muslim").
+  const notRequired = new Set<TopicName>();
   let lastTopicWord: string | undefined;
   let lastPerson: string | undefined;
   for (const { raw: said, liking, accepting } of clausesWithMood(unread.join(" "))) {
@@ -895,6 +915,10 @@ export function readDealbreakers(
     const raw = resolved !== ofSomeone && readRuleClause(clean(resolved)).named.size > 0 ? resolved : ofSomeone;
     lastTopicWord = topicWordIn(raw) ?? lastTopicWord;
     const clause = clean(raw);
+    if (NOT_REQUIRED.test(clause)) {
+      for (const topic of topicsIn(readClause(clause)).keys()) if (isStanceTopic(topic)) notRequired.add(topic);
+      continue;
+    }
     if (
       !clause ||
       ACCEPTANCE.test(clause) ||
@@ -1008,7 +1032,11 @@ export function readDealbreakers(
       add({ kind: "trait", id: `trait:${slug(label)}`, label, words: clause });
     }
   }
-  return [...items.values()];
+  // What their own faith implied ("I pray five times a day") is no rule once they say they do not ask it.
+  return [...items.values()].filter((item) => {
+    const stance = item.kind === "limit" ? STANCE_LIMIT_TOPICS[item.limit] : undefined;
+    return stance === undefined || !notRequired.has(stance);
+  });
 }
 
 function isWordTopic(topic: TopicName): topic is WordTopicName {
@@ -1241,6 +1269,11 @@ const LABELLED =
 const TELL_ME_YOU_DONT = /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+you\s+(?:don't|do\s+not|never)\s+([\w']+)/gi;
 const TELL_ME_YOU_ARENT =
   /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+(?:you're|you\s+are)\s+(?:not|never\s+been)\s+(?:(?:a|an|the)\s+)?/gi;
+/** A taste said without its "I": "Not into religion" is "I'm not into religion", no rule about the irreligious. */
+const UNSAID_IM_NOT_INTO = /(^|[.!?]\s+)not\s+(?=into\b)/gi;
+/** "Anything harder than weed": the drugs beyond cannabis, not cannabis itself. */
+const HARDER_THAN_CANNABIS =
+  /\b(?:anything|something|drugs?|stuff)\s+(?:harder|stronger|heavier)\s+than\s+(?:weed|cannabis|pot|grass|marijuana|a\s+(?:joint|spliff))\b/gi;
 /** A wish said without its "I": "dont want kids ever" is "I don't want kids ever". */
 const UNSAID_I = /(^|[.!?]\s+)((?:really\s+)?(?:don't|do\s+not|never)\s+(?:want|need|plan\s+(?:on|to)|wish\s+for)\b)/gi;
 
@@ -1277,6 +1310,8 @@ function restateRefusals(text: string): string {
     )
     .replace(NOT_THAT_I_DONT_WANT, "I $1")
     .replace(UNSAID_I, "$1I $2")
+    .replace(UNSAID_IM_NOT_INTO, "$1I'm not ")
+    .replace(HARDER_THAN_CANNABIS, "hard drugs")
     .replace(IF_YOU_THEN_GO, "$1Anyone who $2 is a no.")
     .replace(THEN_IM_OUT, "$1$2 is a no.")
     .replace(TELL_ME_YOU_DONT, (_all, start: string, verb: string) => `${start}Anyone who ${thirdPerson(verb)}`)

@@ -1444,6 +1444,46 @@ describe("a preference said with 'over', a thing one can fix, and jokes", () => 
   });
 });
 
+describe("what a careless reading turned into refusals", () => {
+  it("'I don't need my partner to be Muslim' takes back the rule the person's own faith implied", () => {
+    expect(limits("I'm Muslim and I pray five times a day.")).toEqual(["noFaith"]);
+    expect(
+      limits(
+        "I'm Muslim and I pray five times a day. I don't need my partner to be Muslim, but I do need you to be fine with me not drinking.",
+      ),
+    ).toEqual([]);
+    // Only the stance said not to be needed: a want of children still stands.
+    expect(limits("I want kids. I don't need you to be religious.")).toEqual(["noChildrenWanted"]);
+  });
+
+  it("'Not into religion' is the person's own taste: it refuses the religious, not the irreligious", () => {
+    expect(limits("Not into religion. The last two people I dated wanted to convert me.")).toContain("religious");
+    expect(limits("Not into religion.")).not.toContain("noFaith");
+  });
+
+  it("'anything harder than weed' refuses the drugs beyond cannabis, not cannabis", () => {
+    expect(limits("anything harder than weed is a no. weed's fine, I'm not fussed about that")).toEqual(["otherDrugs"]);
+  });
+
+  it("'anyone who doesn't like dogs' is not broken by having no pets at home: the other is asked", () => {
+    const dogLover = holder("Anyone who doesn't like dogs.");
+    const noPets = other("PE teacher, I hurl at the weekends.", { pets: "none" });
+    const check = checkLimits(dogLover, noPets);
+    expect(check.conflict).toBe(false);
+    expect(check.questions).toEqual([{ question: "Do you get along with dogs?", endsOn: "no" }]);
+    // An allergy to dogs does settle it; a dog at home settles it the other way; "no dogs" is still broken by one.
+    expect(checkLimits(dogLover, other("Harbour pilot.", { pets: "none", allergies: "dogs" })).conflict).toBe(true);
+    expect(checkLimits(dogLover, other("Vet nurse.", { pets: "dogs" })).questions).toEqual([]);
+    expect(checkLimits(holder("No dogs."), other("Vet nurse.", { pets: "dogs" })).conflict).toBe(true);
+  });
+
+  it("'dogs are grand' accepts dogs", () => {
+    expect(limits("I'm allergic to cats so a house with cats won't work. Dogs are grand, bring the dog.")).toEqual([
+      "cats",
+    ]);
+  });
+});
+
 describe("asides, a reason in brackets, and questions cut off in the open", () => {
   const questions = (text: string) => asked(read(text)).map(([question]) => question);
 

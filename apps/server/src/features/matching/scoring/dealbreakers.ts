@@ -226,6 +226,8 @@ function otherSide(other: MatchPerson, { words }: { words: boolean }): SelfReadi
     habit("cats", facts.pets === "cats" || facts.pets === "both" ? "some" : "no");
     habit("pets", facts.pets === "none" ? "no" : "some");
   }
+  // Someone allergic to an animal keeps none at home, whatever else they answered about pets.
+  for (const topic of ["dogs", "cats", "pets"] as const) if (allergicTo(topic, facts)) habit(topic, "no");
   if (facts.hasChildren) habit("stepchildren", facts.hasChildren === "yes" ? "some" : "no");
   if (facts.politics) {
     habit("left", facts.politics === "liberal" ? "some" : "no");
@@ -273,6 +275,29 @@ function textVerdict(
     }
   }
   return { broken: brokenOn.length > 0, settled, brokenOn };
+}
+
+/**
+ * Animals a rule asks the other to get on with ("anyone who doesn't like dogs", "must love dogs"):
+ * a quick answer of no pets at home says what lives there, not what someone likes, so it settles
+ * nothing and the other is asked ("Do you get along with dogs?"); an allergy to them does settle it.
+ */
+const LIKED_NOT_OWNED: ReadonlySet<TopicName> = new Set(["dogs", "cats", "pets"]);
+
+function allergicTo(topic: TopicName, facts: Facts): boolean {
+  const { allergies } = facts;
+  if (topic === "dogs") return allergies === "dogs" || allergies === "both";
+  if (topic === "cats") return allergies === "cats" || allergies === "both";
+  return allergies != null && allergies !== "none";
+}
+
+/** Whether the other's quick answers settle a topic a rule requires of them. */
+function answersSettle(topic: TopicName, facts: Facts): boolean {
+  return !LIKED_NOT_OWNED.has(topic) || allergicTo(topic, facts);
+}
+
+function settledByAnswers(rules: ClauseRules, facts: Facts): ClauseRules {
+  return { ...rules, requires: new Set([...rules.requires].filter((topic) => answersSettle(topic, facts))) };
 }
 
 /** The holder's own stances, for a topic their words name without saying which way they stand. */
@@ -359,7 +384,7 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     const rules = readRuleClause(item.words);
     if (rules.named.size > 0) {
       // Their answers settle it outright; their words only say what to ask.
-      if (holder.readingConfirmed && textVerdict(rules, mine, theirAnswers).broken) {
+      if (holder.readingConfirmed && textVerdict(settledByAnswers(rules, other.facts), mine, theirAnswers).broken) {
         conflict = true;
         continue;
       }
@@ -370,7 +395,10 @@ export function checkLimits(holder: MatchPerson, other: MatchPerson): LimitCheck
     // "Is smoking part of your life?": a question about a habit the other answered in the quick
     // questions is settled by that answer, never put to them.
     const answered = [...topicsIn(readClause(item.question)).keys()].filter(
-      (topic) => !isStanceTopic(topic) && answeredBy(topic, other.facts),
+      (topic) =>
+        !isStanceTopic(topic) &&
+        answeredBy(topic, other.facts) &&
+        (item.endsOn === "yes" || answersSettle(topic, other.facts)),
     );
     if (answered.length > 0) {
       const verdict = textVerdict(habitQuestionRule(answered, item.endsOn), mine, theirAnswers);
