@@ -121,11 +121,12 @@ const ASIDE =
 const EXCEPTION =
   /^\s*(?:(?:but|and)\s+)?(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding|not\s+counting|besides)\b/i;
 /**
- * "Someone religious who'd expect me to convert", "a man who'd push his faith on me": a rule
- * against being pressed, not against what the other believes or does; kept in mind as a trait.
+ * "Someone religious who'd expect me to convert", "a man who'd push his faith on me", "if you'd
+ * make me choose between you and my dog": a rule against being pressed, not against what the other
+ * believes, does or has; kept in mind as a trait.
  */
 const IMPOSES_ON_ME =
-  /\b(?:pressure|pressures|pressuring|push|pushes|pushing|nag|nags|nagging|force|forces|forcing|egg|eggs|egging)\s+(?:others|other\s+people|people|anyone|someone|everyone|me|you)\s+(?:on\s+)?(?:to|into)\b|\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:make|makes|force|forces|push|pushes|drag|drags)\s+(?:me|us|(?:our|my|the)\s+(?:kids|children))\s+(?:to\s+)?(?:go\s+to\s+(?:church|mosque|synagogue|temple|services|mass)|convert|pray|attend)\b|\b(?:expect|expects|want|wants|pressure|pressures|push|pushes|rush|rushes)\s+me\s+(?:to\s+|into\s+)(?:have|having)\s+(?:kids|children|a\s+baby|babies)\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
+  /\b(?:make|makes|made|making|force|forces|forced)\s+me\s+(?:to\s+)?choose\b|\b(?:pressure|pressures|pressuring|push|pushes|pushing|nag|nags|nagging|force|forces|forcing|egg|eggs|egging)\s+(?:others|other\s+people|people|anyone|someone|everyone|me|you)\s+(?:on\s+)?(?:to|into)\b|\b(?:push|pushes|pushing|force|forces|forcing|impose|imposes|imposing|press|presses|pressing|ram|rams|ramming|shove|shoves|shoving)\s+(?:[\w']+\s+){0,3}?(?:on|onto|upon|down\s+my\s+throat)\s*(?:me|my)?\b|\b(?:make|makes|force|forces|push|pushes|drag|drags)\s+(?:me|us|(?:our|my|the)\s+(?:kids|children))\s+(?:to\s+)?(?:go\s+to\s+(?:church|mosque|synagogue|temple|services|mass)|convert|pray|attend)\b|\b(?:expect|expects|want|wants|pressure|pressures|push|pushes|rush|rushes)\s+me\s+(?:to\s+|into\s+)(?:have|having)\s+(?:kids|children|a\s+baby|babies)\b|\b(?:expect|expects|expected|want|wants|make|makes|pressure|pressures|pressured|push|pushes|force|forces|ask|asks|get|gets|try\s+to\s+get|tries\s+to\s+get)\s+me\s+to\s+(?:convert|join\s+(?:their|his|her)|change\s+my\s+(?:faith|religion|beliefs|views|politics)|become\s+(?:religious|a\s+believer|christian|muslim|jewish|catholic)|start\s+(?:going\s+to|attending)|go\s+to\s+(?:church|mosque|synagogue|temple|services|mass))/i;
 /**
  * How someone treats a thing, not whether they have it: "anyone who mocks my faith", "cruel to
  * stock or dogs", "people who
@@ -555,6 +556,28 @@ function whoseLabel(conditional: string): string {
 /** A particle that belongs to the verb before it ("hanging over", "running around"). */
 const PARTICLE = /^(?:over|around|about|out|up|off|on|in|down|away|back|through)$/i;
 
+/**
+ * How Sam reads back a condition put to the reader ("If you've got a court case", "if you smoke")
+ * to the person who wrote it: "someone who's got a court case", "someone who smokes".
+ */
+function describedLabel(text: string): string {
+  const condition = CONDITION_ON_THE_READER.exec(text);
+  return condition ? conditionalLabel((condition[1] ?? "").trim().toLowerCase(), condition[2] ?? "") : text;
+}
+
+const CONDITION_ON_THE_READER = /^if\s+(?:you|he|she|they)('re|\s+are|'s|\s+is|'ve|\s+have|'d|\s+would)?\s+(.*)$/i;
+
+function conditionalLabel(auxiliary: string, said: string): string {
+  const theirs = said
+    .replace(/\byourself\b/gi, "themselves")
+    .replace(/\byour\b/gi, "their")
+    .replace(/\byou\b/gi, "them");
+  if (/^(?:'d|would)$/.test(auxiliary)) return `someone who'd ${theirs}`;
+  if (auxiliary) return `someone who's ${theirs}`;
+  const [verb = "", ...after] = theirs.split(" ");
+  return [`someone who ${thirdPerson(verb)}`, ...after].join(" ");
+}
+
 /** A possessive, or a word that opens a clause, which a shortened question must not end on. */
 const OPENS_MORE = /(?:'s|s')$|^(?:whether|if|because|unless|whose|which)$/;
 
@@ -627,7 +650,7 @@ function phraseQuestion(
   if (no) text = text.slice(no[0].length);
   // "If you're drowning in credit cards" → "Are you drowning in credit cards?", "If you've been
   // to prison" → "Have you ever been to prison?", "If you'd ..." → "Would you ...?"
-  const conditional = /^if\s+(?:you|he|she|they)('re|\s+are|'s|\s+is|'ve|\s+have|'d|\s+would)?\s+(.*)$/i.exec(text);
+  const conditional = CONDITION_ON_THE_READER.exec(text);
   // "If your ex is still your closest friend" → "Is your ex still your closest friend?"
   const theirs = /^if\s+(?:your|his|her|their)\s+([\w'-]+)\s+(is|are|isn't|aren't)\s+(.*)$/i.exec(text);
   if (theirs) {
@@ -653,7 +676,7 @@ function phraseQuestion(
     };
   }
   let asked: { question: string; endsOn: "yes" | "no" } | null = null;
-  let label = mainPart(text);
+  let label = describedLabel(mainPart(text));
   const person = PERSON.exec(text);
   // "Not having a job is a dealbreaker" refuses the lack of one: "Do you have a job?", ending the
   // pair on a no. Without "is a ..." after it, "Not dating a rider" is the person's own refusal.
@@ -1064,16 +1087,16 @@ const LEADING_AVERSION =
 
 /** A clause as Sam reads it back: its refusal markers and connectors left out. */
 function shortLabel(clause: string): string {
-  return clean(
-    clause
-      .replace(CONTINUATION, "")
-      .replace(CONNECTORS, "")
-      .replace(LEADING_AVERSION, "")
-      .replace(TRAILING_NO, "")
-      .replace(POST_NEGATION, ""),
-  )
-    .replace(TRAILING_FILLER, "")
-    .slice(0, READING_LABEL_MAX_CHARS);
+  return describedLabel(
+    clean(
+      clause
+        .replace(CONTINUATION, "")
+        .replace(CONNECTORS, "")
+        .replace(LEADING_AVERSION, "")
+        .replace(TRAILING_NO, "")
+        .replace(POST_NEGATION, ""),
+    ).replace(TRAILING_FILLER, ""),
+  ).slice(0, READING_LABEL_MAX_CHARS);
 }
 
 /**
@@ -1271,6 +1294,9 @@ const TELL_ME_YOU_ARENT =
   /(^|[.!?]\s+)(?:please,?\s+)?tell\s+me\s+(?:you're|you\s+are)\s+(?:not|never\s+been)\s+(?:(?:a|an|the)\s+)?/gi;
 /** A taste said without its "I": "Not into religion" is "I'm not into religion", no rule about the irreligious. */
 const UNSAID_IM_NOT_INTO = /(^|[.!?]\s+)not\s+(?=into\b)/gi;
+/** "Make me choose between you and my dog": the being made to choose is refused, not the dog. */
+const CHOOSE_BETWEEN =
+  /(\b(?:make|makes|made|making|force|forces|forced)\s+me\s+(?:to\s+)?choose)\s+between\s+[^,.!?;]+/gi;
 /** "Anything harder than weed": the drugs beyond cannabis, not cannabis itself. */
 const HARDER_THAN_CANNABIS =
   /\b(?:anything|something|drugs?|stuff)\s+(?:harder|stronger|heavier)\s+than\s+(?:weed|cannabis|pot|grass|marijuana|a\s+(?:joint|spliff))\b/gi;
@@ -1312,6 +1338,7 @@ function restateRefusals(text: string): string {
     .replace(UNSAID_I, "$1I $2")
     .replace(UNSAID_IM_NOT_INTO, "$1I'm not ")
     .replace(HARDER_THAN_CANNABIS, "hard drugs")
+    .replace(CHOOSE_BETWEEN, "$1")
     .replace(IF_YOU_THEN_GO, "$1Anyone who $2 is a no.")
     .replace(THEN_IM_OUT, "$1$2 is a no.")
     .replace(TELL_ME_YOU_DONT, (_all, start: string, verb: string) => `${start}Anyone who ${thirdPerson(verb)}`)

@@ -1477,6 +1477,22 @@ describe("what a careless reading turned into refusals", () => {
     expect(checkLimits(holder("No dogs."), other("Vet nurse.", { pets: "dogs" })).conflict).toBe(true);
   });
 
+  it("'if you'd make me choose between you and my dog' refuses being made to choose, not dogs or children", () => {
+    expect(kinds(read("If you'd make me choose between you and my dog, no."))).toEqual(["trait"]);
+    expect(kinds(read("Someone who makes me choose between him and my kids."))).toEqual(["trait"]);
+  });
+
+  it("a condition put to the reader is read back as the person it describes", () => {
+    const labels = read(
+      "If you've got a court case or you're on probation, tell me up front. If you live with your ex, no.",
+    ).map((item) => ("label" in item ? item.label : item.kind));
+    expect(labels).toEqual([
+      "someone who's got a court case",
+      "someone who's on probation",
+      "someone who lives with their ex",
+    ]);
+  });
+
   it("'dogs are grand' accepts dogs", () => {
     expect(limits("I'm allergic to cats so a house with cats won't work. Dogs are grand, bring the dog.")).toEqual([
       "cats",
