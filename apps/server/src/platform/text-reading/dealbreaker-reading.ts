@@ -71,6 +71,8 @@ const TRAIT_WORDS = new Set(
   ),
 );
 
+/** A statement about the person themselves ("I'm Muslim", "my faith is central"), not about others. */
+const SAID_OF_ONESELF = /^\s*(?:(?:and|but|so),?\s+)?(?:i|i'm|i've|i'd|my|we|we're)\b/i;
 /**
  * "I don't need my partner to be Muslim": what the person is, not asked of the other; it also
  * takes back the rule their own faith would otherwise imply ("I'm Muslim and I pray five times a day").
@@ -829,7 +831,6 @@ function limitsOf(rules: ClauseRules, clause: string, facts: Facts, selfStances:
   return limits;
 }
 
-/** Limits that stand for a stance, which a clause about a trait does not take. */
 /** The stance each stance limit is about. */
 const STANCE_LIMIT_TOPICS: Readonly<Partial<Record<LimitId, TopicName>>> = {
   wantsChildren: "children",
@@ -840,6 +841,7 @@ const STANCE_LIMIT_TOPICS: Readonly<Partial<Record<LimitId, TopicName>>> = {
   religious: "religion",
   differentFaith: "religion",
 };
+/** Limits that stand for a stance, which a clause about a trait does not take. */
 const STANCE_LIMITS: ReadonlySet<LimitId> = new Set([
   "wantsChildren",
   "noChildrenWanted",
@@ -893,8 +895,12 @@ export function readDealbreakers(
 ): ReadingItem[] {
   const selfStances = readSelf(own.selfText).stances;
   const items = new Map<string, ReadingItem>();
+  // A limit said of others ("no atheists") stands in for the same limit implied by the person's own
+  // life ("I'm Christian"), which "I don't need you to be Christian" may take back below.
+  const ownStatement = (item: ReadingItem) => item.kind === "limit" && SAID_OF_ONESELF.test(item.words);
   const add = (item: ReadingItem) => {
-    if (!items.has(item.id) && items.size < READING_MAX_ITEMS) items.set(item.id, item);
+    const before = items.get(item.id);
+    if (before ? ownStatement(before) && !ownStatement(item) : items.size < READING_MAX_ITEMS) items.set(item.id, item);
   };
   const rest = relativeLimits(
     restoreEllipsis(restateRefusals(stripInstructions(fromTexting(text).replace(OWN_REASON_IN_BRACKETS, ",")))),
@@ -937,10 +943,15 @@ export function readDealbreakers(
         : ofSomeone;
     const raw = resolved !== ofSomeone && readRuleClause(clean(resolved)).named.size > 0 ? resolved : ofSomeone;
     lastTopicWord = topicWordIn(raw) ?? lastTopicWord;
-    const clause = clean(raw);
-    if (NOT_REQUIRED.test(clause)) {
-      for (const topic of topicsIn(readClause(clause)).keys()) if (isStanceTopic(topic)) notRequired.add(topic);
-      continue;
+    let clause = clean(raw);
+    const notAsked = NOT_REQUIRED.exec(clause);
+    if (notAsked) {
+      // "I don't need you to be Christian, but no atheists": what follows "but" is read as said.
+      const but = /\bbut\b/i.exec(clause.slice(notAsked.index));
+      const said = but ? clause.slice(0, notAsked.index + but.index) : clause;
+      for (const topic of topicsIn(readClause(said)).keys()) if (isStanceTopic(topic)) notRequired.add(topic);
+      if (!but) continue;
+      clause = clean(clause.slice(notAsked.index + but.index + but[0].length));
     }
     if (
       !clause ||
@@ -1055,10 +1066,11 @@ export function readDealbreakers(
       add({ kind: "trait", id: `trait:${slug(label)}`, label, words: clause });
     }
   }
-  // What their own faith implied ("I pray five times a day") is no rule once they say they do not ask it.
+  // What their own faith implied ("I pray five times a day") is no rule once they say they do not
+  // ask it; a refusal said of others ("but no atheists") still is.
   return [...items.values()].filter((item) => {
     const stance = item.kind === "limit" ? STANCE_LIMIT_TOPICS[item.limit] : undefined;
-    return stance === undefined || !notRequired.has(stance);
+    return stance === undefined || !notRequired.has(stance) || !ownStatement(item);
   });
 }
 

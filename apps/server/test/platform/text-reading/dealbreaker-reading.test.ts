@@ -1454,6 +1454,9 @@ describe("what a careless reading turned into refusals", () => {
     ).toEqual([]);
     // Only the stance said not to be needed: a want of children still stands.
     expect(limits("I want kids. I don't need you to be religious.")).toEqual(["noChildrenWanted"]);
+    // And only what the person's own life implied: a refusal said of others still stands, in either order.
+    expect(limits("I'm Christian. I don't need you to be Christian, but no atheists.")).toEqual(["noFaith"]);
+    expect(limits("No atheists. I don't need you to be Christian.")).toEqual(["noFaith"]);
   });
 
   it("'Not into religion' is the person's own taste: it refuses the religious, not the irreligious", () => {
