@@ -3,6 +3,7 @@ import type { ChatMessage } from "../chat/contracts.ts";
 import type { Facts } from "./contracts.ts";
 import { NON_NEGOTIABLES_MESSAGES, readBackMessage } from "./messages.ts";
 import {
+  allergicAnimals,
   brokenLimit,
   confirmedLimits,
   dealbreakerStep,
@@ -79,6 +80,14 @@ describe("limits hold both ways", () => {
         { kind: "trait", id: "trait:lying", label: "lying", words: "Lying." },
       ]).sort(),
     ).toEqual(["cats", "smokingAny"]);
+  });
+
+  it("rules out of an allergic person's home the animals they are allergic to", () => {
+    expect(allergicAnimals({ allergies: "dogs" })).toEqual(["dogs"]);
+    expect(allergicAnimals({ allergies: "cats" })).toEqual(["cats"]);
+    expect(allergicAnimals({ allergies: "both" })).toEqual(["dogs", "cats"]);
+    expect(allergicAnimals({ allergies: "none" })).toEqual([]);
+    expect(allergicAnimals({})).toEqual([]);
   });
 });
 

@@ -121,6 +121,15 @@ export function limitApplies(limit: LimitId, own: Facts): boolean {
   return refusedValues(limit, own).length > 0;
 }
 
+/** The animals a person's allergy rules out of their home: dogs, cats, both or none. */
+export function allergicAnimals(facts: Facts): ("dogs" | "cats")[] {
+  const { allergies } = facts;
+  return [
+    ...(allergies === "dogs" || allergies === "both" ? (["dogs"] as const) : []),
+    ...(allergies === "cats" || allergies === "both" ? (["cats"] as const) : []),
+  ];
+}
+
 /** The limit of `holder` that `other`'s answers break, or null. */
 export function brokenLimit(holder: Facts, other: Facts): LimitId | null {
   for (const limit of holder.limits ?? []) {

@@ -1,6 +1,13 @@
 import type { FactKey, Facts, LimitId } from "@sams-web/domain/non-negotiables/contracts";
 import { FACT_QUESTIONS, NON_NEGOTIABLES_MESSAGES } from "@sams-web/domain/non-negotiables/messages";
-import { FACT_KEYS, FACT_OPTIONS, factAsked, LIMIT_IDS, limitApplies } from "@sams-web/domain/non-negotiables/rules";
+import {
+  allergicAnimals,
+  FACT_KEYS,
+  FACT_OPTIONS,
+  factAsked,
+  LIMIT_IDS,
+  limitApplies,
+} from "@sams-web/domain/non-negotiables/rules";
 import { useEffect, useId, useRef, useState } from "react";
 import { LimitChip } from "./limit-chip.tsx";
 
@@ -9,15 +16,6 @@ const T = NON_NEGOTIABLES_MESSAGES;
 /** The questions asked, in order: an importance question only after an answer it qualifies. */
 function stepsFor(facts: Facts): (FactKey | "limits")[] {
   return [...FACT_KEYS.filter((key) => factAsked(key, facts)), "limits"];
-}
-
-/** The limits an allergy suggests, ticked before the person sees the list (they may untick them). */
-function suggestedLimits(facts: Facts): LimitId[] {
-  const allergies = facts.allergies;
-  return [
-    ...(allergies === "dogs" || allergies === "both" ? (["dogs"] as const) : []),
-    ...(allergies === "cats" || allergies === "both" ? (["cats"] as const) : []),
-  ];
 }
 
 /**
@@ -60,7 +58,8 @@ export function QuickQuestions({
     setIndex((i) => i + 1);
   };
 
-  const chosen = limits ?? new Set([...(facts.limits ?? []), ...suggestedLimits(facts)]);
+  // The animals an allergy rules out are ticked before the person sees the list; they may untick them.
+  const chosen = limits ?? new Set<LimitId>([...(facts.limits ?? []), ...allergicAnimals(facts)]);
   const offered = LIMIT_IDS.filter((limit) => limitApplies(limit, facts));
   const toggle = (limit: LimitId) => {
     const next = new Set(chosen);

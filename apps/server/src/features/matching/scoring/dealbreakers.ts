@@ -4,7 +4,13 @@ import {
   relativeLimitQuestion,
   WIDER_TOPIC_QUESTIONS,
 } from "@sams-web/domain/non-negotiables/messages";
-import { brokenLimit, confirmedLimits, LIMITS, RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
+import {
+  allergicAnimals,
+  brokenLimit,
+  confirmedLimits,
+  LIMITS,
+  RELIGIONS,
+} from "@sams-web/domain/non-negotiables/rules";
 import { readDealbreakers } from "../../../platform/text-reading/dealbreaker-reading.ts";
 import {
   type ClauseRules,
@@ -285,10 +291,8 @@ function textVerdict(
 const LIKED_NOT_OWNED: ReadonlySet<TopicName> = new Set(["dogs", "cats", "pets"]);
 
 function allergicTo(topic: TopicName, facts: Facts): boolean {
-  const { allergies } = facts;
-  if (topic === "dogs") return allergies === "dogs" || allergies === "both";
-  if (topic === "cats") return allergies === "cats" || allergies === "both";
-  return allergies != null && allergies !== "none";
+  const animals = allergicAnimals(facts);
+  return topic === "pets" ? animals.length > 0 : (animals as TopicName[]).includes(topic);
 }
 
 /** Whether the other's quick answers settle a topic a rule requires of them. */
