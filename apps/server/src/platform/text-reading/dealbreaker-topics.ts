@@ -178,6 +178,8 @@ const FAMILY_MAKING = /^(start|starting|raise|raising|have|having|build|building
  */
 const ABOUT = new Set(["about", "regarding", "concerning"]);
 const HAVING = new Set(["has", "have", "having", "with", "already", "own", "got"]);
+/** "Starting again with a baby", "start over with a newborn": a child one would make, not one someone has. */
+const STARTING = new Set(["start", "starting", "begin", "beginning", "again", "over"]);
 const WANTING =
   /\b(?:want|wants|wanting|wanted|hope|hopes|hoping|plan|plans|planning|someday|one\s+day|future|more|eager|like|love|eventually)\b/;
 const MARRY = new Set(["marry", "marrying", "wed"]);
@@ -234,7 +236,8 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
   const wavedAwayBefore = wavedAway ? said.slice(0, wavedAway.index).split(" ").length - 1 : 0;
   let about = false;
   read.forEach((w, index) => {
-    if (ABOUT.has(w.word)) about = true;
+    // "Too grand for a pint": what someone is too grand for is what the person wants, not refuses.
+    if (ABOUT.has(w.word) || (w.word === "for" && read[index - 2]?.word === "too")) about = true;
     if (about) return;
     const makesFamily = w.word === "family" && FAMILY_MAKING.test(read[index - 2]?.word ?? "");
     const word = makesFamily ? { topic: "children" as const, against: false } : topicOfWord(w);
@@ -243,7 +246,8 @@ export function topicsIn(read: readonly ReadWord[]): Map<TopicName, 1 | -1> {
       word?.topic === "children" &&
       !word.against &&
       !WANTING.test(read.map((r) => r.word).join(" ")) &&
-      read.slice(Math.max(0, index - 3), index).some((r) => HAVING.has(r.word));
+      read.slice(Math.max(0, index - 3), index).some((r) => HAVING.has(r.word)) &&
+      !read.slice(Math.max(0, index - 4), index).some((r) => STARTING.has(r.word));
     const hit = has ? { topic: "stepchildren" as const, against: false } : word;
     if (!hit) return;
     // Someone's own parents ("his mother", "lives at home with mum") are no stance on children.
@@ -379,8 +383,16 @@ function applyBareName(rules: ClauseRules, text: string): void {
     if (required) rules.requires.add(topic);
     else rules.rulesOut.set(topic, { heavyOnly: INTENSITY.test(text) });
   }
-  applyRule(rules, stances, rulesOut, text);
+  applyRule(rules, stances, rulesOut && !OWN_NEVER_AGAIN.test(text), text);
 }
+
+/**
+ * "Not having more kids", "Never doing the baby thing again", "Not starting a family at 45": a
+ * refusal without its subject, said of something done once already or of the person's age, is the person's own ("I'm not having more kids"), not a
+ * partner refused for it.
+ */
+const OWN_NEVER_AGAIN =
+  /^\W*(?:(?:and|also|so|but)\s+)?(?:not|never)\s+[a-z]+ing\b(?=.*\b(?:more|again|over|another|anymore|at\s+\d+|at\s+my\s+age)\b)/i;
 
 function applyRule(
   rules: ClauseRules,

@@ -1611,3 +1611,35 @@ describe("asides, a reason in brackets, and questions cut off in the open", () =
     expect(limits("Drugs, and people who are cruel to stock or dogs.")).not.toContain("dogs");
   });
 });
+
+describe("a family complete, and what someone is too grand for", () => {
+  it("'not starting again with a baby' is the person's own stance: it refuses those who want children, not parents", () => {
+    expect(limits("Lying. And honestly I'm not starting again with a baby, I'm 42 and my lad's nearly grown.")).toEqual(
+      ["trait", "wantsChildren"],
+    );
+    // A child someone already has is still read so.
+    expect(limits("Someone with a baby.")).toEqual(["hasChildren"]);
+  });
+
+  it.each([
+    ["Not having more kids."],
+    ["Not starting over with a newborn."],
+    ["Not doing the baby thing again."],
+    ["Not starting a family at 45."],
+  ])("'%s', said without its subject, is the person's own: it never refuses those who want none", (text) => {
+    expect(limits(text)).toEqual(["wantsChildren"]);
+  });
+
+  it("'if you want babies I'm not your girl' refuses those who want children, also after 'so'", () => {
+    expect(limits("If you want babies I'm not your girl.")).toEqual(["wantsChildren"]);
+    expect(limits("My family's complete, so if you want babies I'm not your girl.")).toEqual(["wantsChildren"]);
+  });
+
+  it("'no one too grand for a pint in a country pub' refuses no drinker and asks about no move", () => {
+    const items = read("No smokers. And no one too grand for a pint in a country pub.");
+    expect(limits("No smokers. And no one too grand for a pint in a country pub.")).toEqual(["smokingAny", "ask"]);
+    expect(asked(items)).toEqual([["Are you too grand for a pint?", "yes"]]);
+    // A new country is still a move.
+    expect(asked(read("Anyone moving to a new country."))).toEqual([[AREA_QUESTIONS.moving.question, "yes"]]);
+  });
+});
