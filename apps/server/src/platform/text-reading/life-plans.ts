@@ -1,4 +1,4 @@
-import type { Facts } from "@sams-web/domain/non-negotiables/contracts";
+import type { Facts, LimitId } from "@sams-web/domain/non-negotiables/contracts";
 import { RELIGIONS } from "@sams-web/domain/non-negotiables/rules";
 import { straightApostrophes } from "./text.ts";
 
@@ -7,7 +7,8 @@ import { straightApostrophes } from "./text.ts";
 // ready to move in this year and the other has just come out of a marriage; one is moving abroad
 // and the other's roots are here. A matchmaker looks at these before anything else. Each axis is
 // read from what the person says of their own plans and of the partner they hope for (someone
-// who "is ready to settle down now" tells their own pace); a quick answer wins over a reading.
+// who "is ready to settle down now" tells their own pace); a quick answer wins over a reading,
+// and so does a limit the person confirmed (refusing those who want children says they want none).
 // Only a position said outright counts: an axis a person says nothing about is in step with
 // anything, so a clash is never invented from silence.
 
@@ -25,6 +26,8 @@ export interface LifePlan {
   social?: "out" | "in";
   /** A faith at the centre of life, or none. */
   faith?: "central" | "none";
+  /** Says a partner need not share their faith ("I don't need him to share my faith"). */
+  faithOptional?: boolean;
   /** Careful with money and saving, or out to enjoy spending it. */
   money?: "saver" | "spender";
   /** Wanting to talk everything through, or wanting a partner who doesn't need to. */
@@ -45,11 +48,13 @@ export interface LifePlan {
   hours?: "early" | "late";
 }
 
-export type PlanAxis = Exclude<keyof LifePlan, "politicsMatters">;
+export type PlanAxis = Exclude<keyof LifePlan, "politicsMatters" | "faithOptional">;
 
 // A word that undoes what follows it in the same clause: "I can't see myself ever getting married",
 // "I'm past the age where I want children".
 const NEGATED_BEFORE = /\b(?:not|never|no|nothing|without|past)\b|n't\b/;
+/** "I can't wait to have a family": eagerness, not a negation. */
+const EAGER = /\b(?:can't|cannot|can not) wait\b/g;
 
 /**
  * Whether a wish is said outright, or only ever under a negation in its own clause (denied), or
@@ -63,7 +68,7 @@ function saysOutright(text: string, pattern: RegExp): "said" | "denied" | undefi
         .slice(0, match.index)
         .split(/[.;:!?,]|\bbut\b/)
         .pop() ?? "";
-    if (!NEGATED_BEFORE.test(clause)) return "said";
+    if (!NEGATED_BEFORE.test(clause.replace(EAGER, " "))) return "said";
     denied = true;
   }
   return denied ? "denied" : undefined;
@@ -139,6 +144,8 @@ const SOCIAL_IN =
 const FAITH_CENTRAL =
   /\bmy faith is (?:a big|everything|central|the centre|the center|important)\b|\bshares? my faith\b|\b(?:man|woman|person) of faith\b|\bgodly\b|\bgod-fearing\b|\bpray together\b|\bloves the lord\b|\bchurchgoing\b|\bfaith (?:is|matters) (?:important|everything|a lot)\b|\ba life of faith\b|\bmass with me\b/;
 const FAITH_NONE = /\batheist\b|\bnot religious\b|\bnon-religious\b/;
+const FAITH_OPTIONAL =
+  /\b(?:don't|do not|doesn't|does not|won't|will not)\s+(?:need|have to|expect|ask)\b[^.;!?]{0,30}\b(?:share|shares|sharing|believe|religious|my faith|the same faith|a believer|muslim|christian|catholic|jewish|hindu|sikh|buddhist)\b/;
 const MONEY_SAVER =
   /\bfinancial independence\b|\bsaving (?:about |around )?\d+%|\bretire (?:by|at) \d+\b|\b(?:careful|sensible|good) with money\b|\bbuild wealth\b|\bplans ahead\b[^.;!?]{0,20}\bmoney\b|\bsaving for\b/;
 const MONEY_SPENDER =
@@ -154,9 +161,11 @@ const ROLES_EQUAL =
 
 const POLITICS_LEFT = /\bprogressive\b|\bleft-wing\b|\bleftie\b|\bsocialist\b/;
 const POLITICS_RIGHT = /\bconservative\b|\bright-wing\b|\brepublican\b/;
-const SETTING_CITY = /\bcity life\b|\bbuzz of the city\b|\bsettled in the city\b|\bcome home to the city\b/;
+// "Fed up of city life": what wears someone out is the life they want to leave.
+const SETTING_CITY =
+  /(?<!\b(?:fed up|sick|tired|weary) (?:of|with) (?:the )?)\b(?:city life|buzz of the city)\b|\bsettled in the city\b|\bcome home to the city\b/;
 const SETTING_COUNTRY =
-  /\baway from the city\b|\boff-grid\b|\bhomestead\b|\bland-based\b|\bcountry life\b|\blife in the country\b|\bcloser to nature\b/;
+  /\b(?:fed up|sick|tired|weary) (?:of|with) (?:the )?(?:city|traffic)\b|\bescape the city\b|\bmore sky\b|\baway from the city\b|\boff-grid\b|\bhomestead\b|\bland-based\b|\bcountry life\b|\blife in the country\b|\bcloser to nature\b/;
 const DRIVE_DRIVEN =
   /\bpower couple\b|\bas driven as\b|\bbig career goals\b|\bambitious and driven\b|\bbig plans of (?:his|her|their) own\b/;
 const DRIVE_EASY =
@@ -190,14 +199,22 @@ function anyOf(patterns: readonly RegExp[], text: string): boolean {
   return patterns.some((pattern) => pattern.test(text));
 }
 
-/** What a person's own text and quick answers say of their plans. */
-export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
+/**
+ * What a person's own text and quick answers say of their plans. Their dealbreakers are read only
+ * for what they say a partner need not share ("You don't have to share my faith"): the rest of
+ * them describes other people.
+ */
+export function readLifePlan(said: string, facts: Facts = {}, dealbreakers = ""): LifePlan {
   // An ellipsis is a pause, not the end of a sentence: "Kids... not sure".
   const text = straightApostrophes(said)
     .toLowerCase()
     .replace(/\.{2,}|…/g, ",");
   const plan: LifePlan = {};
+  // A partner refused for wanting children says the person wants none, and the other way round.
+  const refuses = (limit: LimitId) => facts.limits?.includes(limit) ?? false;
   if (facts.wantsChildren) plan.children = facts.wantsChildren;
+  else if (refuses("wantsChildren") !== refuses("noChildrenWanted"))
+    plan.children = refuses("wantsChildren") ? "no" : "yes";
   else if (anyOf(CHILDREN_NO, text)) plan.children = "no";
   else if (anyOf(CHILDREN_UNSURE, text)) plan.children = "unsure";
   else {
@@ -205,6 +222,8 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
     if (children) plan.children = children === "said" ? "yes" : "no";
   }
   if (facts.wantsMarriage) plan.marriage = facts.wantsMarriage;
+  else if (refuses("wantsMarriage") !== refuses("noMarriageWanted"))
+    plan.marriage = refuses("wantsMarriage") ? "no" : "yes";
   else if (anyOf(MARRIAGE_NO, text)) plan.marriage = "no";
   else if (anyOf(MARRIAGE_UNSURE, text)) plan.marriage = "unsure";
   else {
@@ -225,6 +244,8 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
       ? "none"
       : either(text, FAITH_CENTRAL, FAITH_NONE, ["central", "none"] as const);
   if (faith) plan.faith = faith;
+  if (FAITH_OPTIONAL.test(text) || FAITH_OPTIONAL.test(straightApostrophes(dealbreakers).toLowerCase()))
+    plan.faithOptional = true;
   // "Doesn't need to talk everything through" names the deep talk it turns down.
   if (TALK_LIGHT.test(text)) plan.talk = "light";
   else if (TALK_DEEP.test(text)) plan.talk = "deep";
@@ -260,8 +281,11 @@ export function readLifePlan(said: string, facts: Facts = {}): LifePlan {
  */
 export function planClashes(a: LifePlan, b: LifePlan): PlanAxis[] {
   const apart = (x: LifePlan, y: LifePlan): PlanAxis[] => {
+    // Faith is no clash for someone who says a partner need not share theirs.
+    const faithOpen = (x.faith === "central" && x.faithOptional) || (y.faith === "central" && y.faithOptional);
     const out: PlanAxis[] = TWO_SIDED.filter(
-      (axis) => x[axis] !== undefined && y[axis] !== undefined && x[axis] !== y[axis],
+      (axis) =>
+        x[axis] !== undefined && y[axis] !== undefined && x[axis] !== y[axis] && !(axis === "faith" && faithOpen),
     );
     if (x.children === "yes" && (y.children === "unsure" || y.children === "no")) out.push("children");
     if (x.marriage === "yes" && y.marriage === "no") out.push("marriage");
@@ -282,6 +306,6 @@ export function planClashes(a: LifePlan, b: LifePlan): PlanAxis[] {
 /** The axes on which two people said the same thing: both want children, both do not, both are unsure. */
 export function planAgreements(a: LifePlan, b: LifePlan): PlanAxis[] {
   return (Object.keys(a) as (keyof LifePlan)[]).filter(
-    (axis): axis is PlanAxis => axis !== "politicsMatters" && a[axis] === b[axis],
+    (axis): axis is PlanAxis => axis !== "politicsMatters" && axis !== "faithOptional" && a[axis] === b[axis],
   );
 }

@@ -5,9 +5,11 @@ import {
   extractiveNarrativeWriter,
   type Narrative,
 } from "../../../src/features/matching/narrative/narrative.ts";
-import { limitsBroken } from "../../../src/features/matching/scoring/dealbreakers.ts";
+import { limitsBroken, readPerson } from "../../../src/features/matching/scoring/dealbreakers.ts";
 import { heuristicScorer } from "../../../src/features/matching/scoring/heuristic-scorer.ts";
+import { judgePair } from "../../../src/features/matching/scoring/pair-verdict.ts";
 import { retrieveTopK } from "../../../src/features/matching/scoring/retrieval.ts";
+import type { Scorer } from "../../../src/features/matching/scoring/scorer.ts";
 
 const clean: Narrative = {
   ...emptyNarrative(),
@@ -146,6 +148,18 @@ describe("heuristic scorer: plans in step", () => {
     expect(lifestyle(staying)).toBe(5);
     expect(lifestyle(leaving)).toBeLessThan(lifestyle(staying));
   });
+
+  it("lives out of step cost the years ahead too: a move abroad lowers the goals, not only the lifestyle", async () => {
+    const settled = hiker("A lasting partnership.", "Someone who loves the outdoors.");
+    settled.about = "Born here, this town is home and I'm never leaving.";
+    const candidate = (about: string): Narrative => ({ ...emptyNarrative(), about, goals: "A lasting partnership." });
+    const goals = async (about: string) =>
+      ((await heuristicScorer.judge(settled, candidate(about))).subScores as Record<string, number>).goals ??
+      Number.NaN;
+    expect(await goals("I'm a vet, and I'm moving to Canada next year for good.")).toBe(
+      (await goals("I'm a vet.")) - 5,
+    );
+  });
 });
 
 describe("dealbreakers are hard limits", () => {
@@ -155,6 +169,37 @@ describe("dealbreakers are hard limits", () => {
     expect(limitsBroken(strict, smoker)).toBe(true);
     expect(limitsBroken(smoker, strict)).toBe(true);
     expect(limitsBroken(strict, { ...clean, about: "I don't smoke." })).toBe(false);
+  });
+
+  it("the scorer sees the limits each one confirmed, and reads them as where they stand", async () => {
+    const seen: (Facts | undefined)[] = [];
+    const spy: Scorer = {
+      name: "spy",
+      async judge(seekerNarrative, candidateNarrative, facts) {
+        seen.push(facts?.seeker);
+        return heuristicScorer.judge(seekerNarrative, candidateNarrative, facts);
+      },
+    };
+    const doneWithBabies = readPerson({
+      ...clean,
+      dealbreakers: "My family's complete, so if you want babies I'm not your girl.",
+    });
+    const parentToo = readPerson({ ...seeker, goals: "A lifelong partner.", dealbreakers: "Lying." });
+    const verdict = await judgePair(spy, doneWithBabies, parentToo);
+    expect(verdict.conflict).toBe(false);
+    expect(seen[0]?.limits).toEqual(["wantsChildren"]);
+    expect(seen[1]?.limits).toEqual([]);
+    // Read as wanting no children: it meets a candidate who said so, and not one who wants them.
+    const goals = async (candidateFacts: Facts) =>
+      (
+        (
+          await heuristicScorer.judge(clean, clean, {
+            seeker: { limits: ["wantsChildren"] },
+            candidate: candidateFacts,
+          })
+        ).subScores as Record<string, number>
+      ).goals ?? Number.NaN;
+    expect(await goals({ wantsChildren: "no" })).toBeGreaterThan(await goals({ wantsChildren: "yes" }));
   });
 
   it("wanting children against not wanting them, when one of them says it is a dealbreaker", () => {

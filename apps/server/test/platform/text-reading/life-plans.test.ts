@@ -96,3 +96,43 @@ describe("plans in step and out of step", () => {
     expect(planAgreements(noKids, noKidsEither)).toEqual(["children"]);
   });
 });
+
+describe("what a limit, weariness of a place and an open faith say of a plan", () => {
+  it("reads a confirmed limit as the holder's own stance where they did not answer", () => {
+    expect(readLifePlan("", { limits: ["wantsChildren"] }).children).toBe("no");
+    expect(readLifePlan("", { limits: ["noChildrenWanted"] }).children).toBe("yes");
+    expect(readLifePlan("", { limits: ["wantsMarriage"] }).marriage).toBe("no");
+    expect(readLifePlan("", { limits: ["noMarriageWanted"] }).marriage).toBe("yes");
+    // Their answer wins over what a limit implies.
+    expect(readLifePlan("", { wantsChildren: "unsure", limits: ["wantsChildren"] }).children).toBe("unsure");
+  });
+
+  it("'fed up of city life' is a wish to leave the city, not city life", () => {
+    expect(readLifePlan("Stuck in an apartment in town and fed up of city life.").setting).toBe("country");
+    expect(readLifePlan("Someone who loves jazz and city life.").setting).toBe("city");
+  });
+
+  it("a faith that need not be shared pulls apart from no faith on nothing", () => {
+    const devout = readLifePlan("My faith is everything to me.");
+    const open = readLifePlan("My faith is everything to me, but I don't need him to share my faith.");
+    const atheist = readLifePlan("I'm an atheist.");
+    expect(planClashes(devout, atheist)).toEqual(["faith"]);
+    expect(planClashes(open, atheist)).toEqual([]);
+    // Said in the dealbreakers too, where nothing else is read for the plan.
+    const openInDealbreakers = readLifePlan(
+      "My faith is everything to me.",
+      {},
+      "I'm Muslim. I don't need my partner to be Muslim, but I need you to be fine with me not drinking.",
+    );
+    expect(planClashes(openInDealbreakers, atheist)).toEqual([]);
+    expect(
+      readLifePlan("My faith is everything to me.", {}, "Someone who doesn't want kids.").children,
+    ).toBeUndefined();
+  });
+
+  it("'I can't wait to have a family' wants children", () => {
+    expect(readLifePlan("I was raised by a single mum and I can't wait to have a family of my own.").children).toBe(
+      "yes",
+    );
+  });
+});

@@ -20,6 +20,13 @@ const CLASH_PENALTY = 3;
  */
 const PLAN_CLASH_PENALTY = 10;
 
+/**
+ * What a clash of plans outside the goals costs the goals as well: two people who want different
+ * lives (one leaving for the country, the other rooted in the city; one out every night, the
+ * other happiest in) want different years ahead, however much else they share.
+ */
+const LIVES_APART_PENALTY = PLAN_CLASH_PENALTY / 2;
+
 /** The dimension each axis of a life plan belongs to. */
 const PLAN_DIMENSION: Readonly<Record<PlanAxis, CompatibilityDimension>> = {
   children: "goals",
@@ -117,8 +124,9 @@ function settleByPlans(seeks: ConceptReading, self: ConceptReading, seekerPlan: 
  * plus up to 6 for the share of wishes met. Each clash (the candidate has what the seeker rules
  * out or the opposite of a wish, or denies a wish) costs 3. Plans out of step (readLifePlan:
  * one wants children and the other none, one is settled and the other leaving) cost their
- * dimension 10 each axis, also where the candidate's words are silent on the seeker's wishes;
- * both saying the same about children or marriage is a wish met. Only the vocabulary counts,
+ * dimension 10 each axis, also where the candidate's words are silent on the seeker's wishes,
+ * and an axis outside the goals costs the goals 5 more; both saying the same about children or
+ * marriage is a wish met. Only the vocabulary counts,
  * after instruction-like sentences are removed, so text aimed at the scorer cannot move a score.
  * The quick questions' answers of both count as what each says outright. Deterministic.
  */
@@ -128,8 +136,8 @@ export const heuristicScorer: Scorer = {
     const seeks = withAnswers(readConcepts(seeksText(seeker)), facts?.seeker ?? {}, "seeks");
     const self = withAnswers(readConcepts(selfText(candidate)), facts?.candidate ?? {}, "self");
     const valueClashes = differentFaiths(facts?.seeker ?? {}, facts?.candidate ?? {}) ? 1 : 0;
-    const seekerPlan = readLifePlan(planText(seeker), facts?.seeker);
-    const candidatePlan = readLifePlan(planText(candidate), facts?.candidate);
+    const seekerPlan = readLifePlan(planText(seeker), facts?.seeker, seeker.dealbreakers);
+    const candidatePlan = readLifePlan(planText(candidate), facts?.candidate, candidate.dealbreakers);
     const plansApart = planClashes(seekerPlan, candidatePlan);
     settleByPlans(seeks, self, seekerPlan, candidatePlan);
     const subScores: Record<string, number> = {};
@@ -139,18 +147,18 @@ export const heuristicScorer: Scorer = {
       const ruledOut = new Set([...seeks.denied[dimension], ...opposites(dimension, wanted)]);
       const offered = self.affirmed[dimension];
       const denied = self.denied[dimension];
-      const apart = plansApart.filter((axis) => PLAN_DIMENSION[axis] === dimension).length;
+      const inDimension = (axis: PlanAxis) => PLAN_DIMENSION[axis] === dimension;
+      const planPenalty =
+        PLAN_CLASH_PENALTY * plansApart.filter(inDimension).length +
+        (dimension === "goals" ? LIVES_APART_PENALTY * plansApart.filter((axis) => !inDimension(axis)).length : 0);
       if (wanted.size > 0 && offered.size === 0 && denied.size === 0) {
-        subScores[dimension] = Math.max(0, 5 - PLAN_CLASH_PENALTY * apart);
+        subScores[dimension] = Math.max(0, Math.round(5 - planPenalty));
         uncertain.push(dimension);
         continue;
       }
       const base = wanted.size === 0 ? UNASKED_SUB_SCORE : 4 + (6 * count(wanted, offered)) / wanted.size;
       const clashes = count(ruledOut, offered) + count(wanted, denied) + (dimension === "values" ? valueClashes : 0);
-      subScores[dimension] = Math.min(
-        10,
-        Math.max(0, Math.round(base - CLASH_PENALTY * clashes - PLAN_CLASH_PENALTY * apart)),
-      );
+      subScores[dimension] = Math.min(10, Math.max(0, Math.round(base - CLASH_PENALTY * clashes - planPenalty)));
     }
     return { subScores, uncertain };
   },

@@ -51,8 +51,11 @@ export async function judgePair(
 ): Promise<PairVerdict> {
   const mine = checkLimits(person, candidate);
   const theirs = checkLimits(candidate, person);
-  const conflict =
-    mine.conflict || theirs.conflict || factsClash(factsWithReading(person), factsWithReading(candidate), miles);
+  // Each one's answers with the limits they confirmed: applied here, and seen by the scorer, since
+  // a limit says where its holder stands too (refusing those who want children, they want none).
+  const personFacts = factsWithReading(person);
+  const candidateFacts = factsWithReading(candidate);
+  const conflict = mine.conflict || theirs.conflict || factsClash(personFacts, candidateFacts, miles);
   if (conflict) {
     return {
       score: 0,
@@ -65,10 +68,11 @@ export async function judgePair(
       limitsForPerson: [],
     };
   }
-  const facts = { seeker: person.facts, candidate: candidate.facts };
-  const aboutCandidate = judgementSchema.parse(await scorer.judge(person.narrative, candidate.narrative, facts));
+  const aboutCandidate = judgementSchema.parse(
+    await scorer.judge(person.narrative, candidate.narrative, { seeker: personFacts, candidate: candidateFacts }),
+  );
   const aboutPerson = judgementSchema.parse(
-    await scorer.judge(candidate.narrative, person.narrative, { seeker: candidate.facts, candidate: person.facts }),
+    await scorer.judge(candidate.narrative, person.narrative, { seeker: candidateFacts, candidate: personFacts }),
   );
   return {
     score: computeCompatibility(aboutCandidate.subScores, aboutPerson.subScores, false),
