@@ -96,8 +96,8 @@ const OTHERS_MENTIONED =
   /\b(?:date|dating|someone|somebody|anyone|anybody|partners?|people|person|men|women|guys?|girls?|those|them|one|you)\b/i;
 const NEGATION_MARK = /\b(?:no|not|never|nobody|none|without|hate|hates)\b|n't\b/i;
 /**
- * "..., keep scrolling", "then we won't get on", "I'm not the one for you", "I'm not your girl": said to the reader,
- * naming nothing.
+ * "..., keep scrolling", "then we won't get on", "I'm not the one for you", "I'm not your girl":
+ * said to the reader, naming nothing.
  */
 const DISMISSAL_WORDS = String.raw`(?:(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+(?:on\s+)?(?:different\s+(?:roads|paths|pages|tracks)|not\s+on\s+the\s+same\s+page)|keep\s+(?:scrolling|swiping|walking|moving|it\s+moving)|swipe\s+(?:left|on|past|away)|scroll\s+(?:on|past)|move\s+(?:on|along)|don't\s+bother|do\s+not\s+bother|don't\s+waste\s+(?:your|my)\s+time|walk\s+away|run|(?:we're|we\s+are|it's|it\s+is)\s+not\s+going\s+to\s+work|(?:we|it)\s+(?:won't|will\s+not|wouldn't)\s+work|(?:we|we'll|we\s+will)\s+(?:won't|will\s+not|wouldn't|would\s+not|don't|do\s+not|never)\s+get\s+(?:on|along)|(?:we're|we\s+are|we'd\s+be|we\s+would\s+be)\s+not\s+(?:a\s+)?(?:fit|match|compatible)|(?:i'm|i\s+am)\s+not\s+(?:the\s+)?(?:one|person|man|woman|guy|girl)\s+for\s+you|(?:i'm|i\s+am)\s+not\s+your\s+(?:girl|guy|man|woman|person|type|lad|lass|gal|fella)|(?:we're|we\s+are|i'm|i\s+am)\s+(?:done|out|through|finished))`;
 const DISMISSAL = new RegExp(String.raw`^\s*(?:(?:then|so|just|please|if\s+so),?\s+)?${DISMISSAL_WORDS}\b`, "i");

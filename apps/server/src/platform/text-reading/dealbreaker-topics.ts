@@ -364,6 +364,14 @@ export function readRuleClause(said: string): ClauseRules {
   return rules;
 }
 
+/**
+ * "Not having more kids", "Never doing the baby thing again", "Not starting a family at 45": a
+ * refusal without its subject, said of something done once already or of the person's age, is
+ * the person's own ("I'm not having more kids"), not a partner refused for it.
+ */
+const OWN_NEVER_AGAIN =
+  /^\W*(?:(?:and|also|so|but)\s+)?(?:not|never)\s+[a-z]+ing\b(?=.*\b(?:more|again|over|another|anymore|at\s+\d+|at\s+my\s+age)\b)/i;
+
 /** A bare name: "Smoking.", "No smokers", "Cigarettes are a no", "Must love dogs". */
 function applyBareName(rules: ClauseRules, text: string): void {
   const named = text.replace(POST_NEGATION, " ").replace(/^\W*(?:and|also|so|or)?\s*no\b/i, " ");
@@ -385,14 +393,6 @@ function applyBareName(rules: ClauseRules, text: string): void {
   }
   applyRule(rules, stances, rulesOut && !OWN_NEVER_AGAIN.test(text), text);
 }
-
-/**
- * "Not having more kids", "Never doing the baby thing again", "Not starting a family at 45": a
- * refusal without its subject, said of something done once already or of the person's age, is the person's own ("I'm not having more kids"), not a
- * partner refused for it.
- */
-const OWN_NEVER_AGAIN =
-  /^\W*(?:(?:and|also|so|but)\s+)?(?:not|never)\s+[a-z]+ing\b(?=.*\b(?:more|again|over|another|anymore|at\s+\d+|at\s+my\s+age)\b)/i;
 
 function applyRule(
   rules: ClauseRules,
