@@ -46,6 +46,8 @@ export interface LifePlan {
   drive?: "driven" | "easy";
   /** Up at dawn and asleep early, or late nights. */
   hours?: "early" | "late";
+  /** A life planned and kept to a routine, or lived as it comes. */
+  routine?: "planned" | "spontaneous";
 }
 
 export type PlanAxis = Exclude<keyof LifePlan, "politicsMatters" | "faithOptional">;
@@ -137,7 +139,7 @@ const TIME_CLOSE =
   /\bhome (?:every|most) nights?\b|\bdinners? together\b|\bevery night\b|\btime for a relationship\b|\beach other's daily lives\b|\bweekends together\b|\bmost things together\b|\bunder one roof\b|\bsomeone who's present\b|\bsomeone's priority\b|\baround for dinners\b|\bevery day,? all year\b|\btime on (?:her|his|their) hands\b|\b(?:do|doing) everything together\b|\bevery free minute\b|\btexts? all day\b|\bsee every day\b|\btogether-together\b|\b(?:there for dinner|home for dinner|together) most nights\b/;
 
 const SOCIAL_OUT =
-  /\boutgoing\b|\bsociable\b|\bbig nights?\b|\bout most nights\b|\bout and about\b|\bmeeting new people\b|\bfestivals\b|\bsays yes to\b|\bthe craic\b|\blikes? to go out\b|\blate nights?\b/;
+  /\b(?:loves?|enjoys?) (?:music and )?going out\b(?! for)|\bclub nights?\b|\boutgoing\b|\bsociable\b|\bbig nights?\b|\bout most nights\b|\bout and about\b|\bmeeting new people\b|\bfestivals\b|\bsays yes to\b|\bthe craic\b|\blikes? to go out\b|\blate nights?\b/;
 const SOCIAL_IN =
   /\bintrovert(?:ed)?\b|\bquiet nights? in\b|\bnights? in\b|\bstaying in\b|\bstay in\b|\bquiet evenings\b|\bearly nights\b|\bon the couch\b|\blow-key\b|\bdon't get out much\b|\bquiet life at home\b/;
 
@@ -171,8 +173,13 @@ const DRIVE_DRIVEN =
 const DRIVE_EASY =
   /\bnot chasing much\b|\ba simple life\b|\bnothing too intense\b|\bover climbing the ladder\b|\bcontent with simple things\b/;
 const HOURS_EARLY =
-  /\bup at (?:4|5|five|four|dawn)\b|\basleep by (?:8|9|nine|eight)\b|\bearly mornings\b|\bearly riser\b/;
-const HOURS_LATE = /\blate nights are\b|\bnight owl\b|\brarely in bed before\b|\bnocturnal\b/;
+  /\bup at (?:4|5|6|four|five|six|dawn)\b|\b(?:in bed|in pyjamas|in my pyjamas|asleep) by (?:8|9|10|eight|nine|ten)\b|\basleep by (?:8|9|nine|eight)\b|\bearly mornings\b|\bearly riser\b/;
+const HOURS_LATE =
+  /\blate nights are\b|\bnight owl\b|\brarely in bed before\b|\bnocturnal\b|\bwak(?:e|ing) up (?:around|at|about) (?:noon|midday|lunchtime)\b/;
+const ROUTINE_PLANNED =
+  /\b(?:love|loves|like|likes) (?:a )?routine\b|\bplan my (?:weeks|days|life)\b|\ba predictable life\b|\bwith a plan\b/;
+const ROUTINE_SPONTANEOUS =
+  /\b(?:don't|do not) (?:really )?do plans\b|\bgo(?:ing|es)? with the flow\b|\bneed everything mapped out\b/;
 
 /** One position where exactly one of two opposite readings is found. */
 function either<T>(text: string, first: RegExp, second: RegExp, positions: readonly [T, T]): T | undefined {
@@ -190,6 +197,7 @@ const SAID_OPPOSITES = [
   { axis: "setting", positions: ["city", "country"], said: [SETTING_CITY, SETTING_COUNTRY] },
   { axis: "drive", positions: ["driven", "easy"], said: [DRIVE_DRIVEN, DRIVE_EASY] },
   { axis: "hours", positions: ["early", "late"], said: [HOURS_EARLY, HOURS_LATE] },
+  { axis: "routine", positions: ["planned", "spontaneous"], said: [ROUTINE_PLANNED, ROUTINE_SPONTANEOUS] },
 ] as const;
 
 /** Axes with two positions only, which pull apart wherever two people hold different ones. */

@@ -130,6 +130,20 @@ describe("what a limit, weariness of a place and an open faith say of a plan", (
     ).toBeUndefined();
   });
 
+  it("a life kept to a routine pulls apart from one lived as it comes; pyjamas by nine from waking at noon", () => {
+    const planned = readLifePlan("I plan my weeks on Sunday night and I love a routine.");
+    const flowing = readLifePlan("Someone who's up for going with the flow and doesn't need everything mapped out.");
+    expect(planned.routine).toBe("planned");
+    expect(flowing.routine).toBe("spontaneous");
+    expect(planClashes(planned, flowing)).toEqual(["routine"]);
+    const early = readLifePlan("I'm up at 6 and by 9pm I'm in pyjamas with a film.");
+    const late = readLifePlan("DJ, usually waking up around noon. Someone who loves music and going out.");
+    expect(planClashes(early, late).sort()).toEqual(["hours"]);
+    expect(late.social).toBe("out");
+    // Going out for a meal says nothing of evenings out.
+    expect(readLifePlan("I love going out for dinner.").social).toBeUndefined();
+  });
+
   it("'I can't wait to have a family' wants children", () => {
     expect(readLifePlan("I was raised by a single mum and I can't wait to have a family of my own.").children).toBe(
       "yes",

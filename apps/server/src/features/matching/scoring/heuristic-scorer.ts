@@ -44,6 +44,7 @@ const PLAN_DIMENSION: Readonly<Record<PlanAxis, CompatibilityDimension>> = {
   setting: "lifestyle",
   drive: "values",
   hours: "lifestyle",
+  routine: "lifestyle",
 };
 
 function opposites(dimension: CompatibilityDimension, ids: Iterable<string>): Set<string> {
