@@ -207,16 +207,20 @@ function anyOf(patterns: readonly RegExp[], text: string): boolean {
   return patterns.some((pattern) => pattern.test(text));
 }
 
+/** Words as the patterns read them: lower case, straight apostrophes, an ellipsis a pause ("Kids... not sure"). */
+function plainWords(said: string): string {
+  return straightApostrophes(said)
+    .toLowerCase()
+    .replace(/\.{2,}|…/g, ",");
+}
+
 /**
  * What a person's own text and quick answers say of their plans. Their dealbreakers are read only
  * for what they say a partner need not share ("You don't have to share my faith"): the rest of
  * them describes other people.
  */
 export function readLifePlan(said: string, facts: Facts = {}, dealbreakers = ""): LifePlan {
-  // An ellipsis is a pause, not the end of a sentence: "Kids... not sure".
-  const text = straightApostrophes(said)
-    .toLowerCase()
-    .replace(/\.{2,}|…/g, ",");
+  const text = plainWords(said);
   const plan: LifePlan = {};
   // A partner refused for wanting children says the person wants none, and the other way round.
   const refuses = (limit: LimitId) => facts.limits?.includes(limit) ?? false;
@@ -252,8 +256,7 @@ export function readLifePlan(said: string, facts: Facts = {}, dealbreakers = "")
       ? "none"
       : either(text, FAITH_CENTRAL, FAITH_NONE, ["central", "none"] as const);
   if (faith) plan.faith = faith;
-  if (FAITH_OPTIONAL.test(text) || FAITH_OPTIONAL.test(straightApostrophes(dealbreakers).toLowerCase()))
-    plan.faithOptional = true;
+  if (FAITH_OPTIONAL.test(text) || FAITH_OPTIONAL.test(plainWords(dealbreakers))) plan.faithOptional = true;
   // "Doesn't need to talk everything through" names the deep talk it turns down.
   if (TALK_LIGHT.test(text)) plan.talk = "light";
   else if (TALK_DEEP.test(text)) plan.talk = "deep";

@@ -113,3 +113,17 @@ describe("the LLM scorer against an OpenAI-compatible endpoint", () => {
     await expect(hastyScorer.judge(seeker, candidate)).rejects.toBeInstanceOf(LlmUnavailable);
   });
 });
+
+describe("what the model scorer is told of the quick answers", () => {
+  it("gives the answers, never the limits: those the search now passes with the answers are applied by code", () => {
+    const prompt = scorerPrompt(emptyNarrative(), emptyNarrative(), {
+      seeker: { smoking: "no", wantsChildren: "no", limits: ["wantsChildren", "smokingAny"] },
+      candidate: { drinking: "socially", limits: ["cats"] },
+    });
+    expect(prompt).toContain("wantsChildren");
+    expect(prompt).toContain("socially");
+    expect(prompt).not.toContain("limits");
+    expect(prompt).not.toContain("smokingAny");
+    expect(prompt).not.toContain("cats");
+  });
+});
